@@ -1,0 +1,57 @@
+import { Suspense, use } from 'react';
+import type { LegalDoc } from '../../../common/paths.ts';
+import { loadChunk } from '../../lib/lazy-chunk.ts';
+import { Modal } from '../../ui/modal.tsx';
+import styles from './legal-modal.module.css';
+
+/** Each legal text is its own small chunk, compiled from Markdown to HTML at build time. */
+const legalHtml = import.meta.glob<string>('../../../content/apps/*/{privacy,terms}.md', {
+  import: 'default',
+});
+
+export const LEGAL_TITLES: Record<LegalDoc, string> = {
+  privacy: 'Privacy Policy',
+  terms: 'Terms of Use',
+};
+
+const loading = new Map<string, Promise<string>>();
+
+/** The text's HTML, loaded once per page view through the chunk loader. */
+function legalTextHtml(slug: string, doc: LegalDoc): Promise<string> {
+  const key = `${slug}/${doc}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    const load = legalHtml[`../../../content/apps/${slug}/${doc}.md`];
+    promise = loadChunk(`legal-${slug}-${doc}`, () =>
+      load ? load() : Promise.reject(new Error(`No ${doc} text for ${slug}`)),
+    );
+    // A failed load may be retried on the next visit to the route.
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+function LegalText({ slug, doc }: { slug: string; doc: LegalDoc }) {
+  const html = use(legalTextHtml(slug, doc));
+  // Our own Markdown, compiled at build time: no visitor input reaches it.
+  return <div className={styles.text} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export interface LegalModalProps {
+  slug: string;
+  appName: string;
+  doc: LegalDoc;
+  onClose: () => void;
+}
+
+/** The Privacy Policy or Terms of Use of an app, in a modal over its page. */
+export function LegalModal({ slug, appName, doc, onClose }: LegalModalProps) {
+  return (
+    <Modal title={LEGAL_TITLES[doc]} subtitle={appName} onClose={onClose}>
+      <Suspense fallback={<p className={styles.loading}>Loading…</p>}>
+        <LegalText slug={slug} doc={doc} />
+      </Suspense>
+    </Modal>
+  );
+}

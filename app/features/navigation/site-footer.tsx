@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { site } from '../../../content/index.ts';
+import { navLinks } from './nav-links.ts';
+import styles from './site-footer.module.css';
+
+/** Every page's footer: all links of the site, so it is navigable without scripts too. */
+export function SiteFooter() {
+  return (
+    <footer className={styles.footer}>
+      <nav aria-label="All pages">
+        <ul className={styles.links}>
+          {navLinks.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className={styles.note}>
+        © {new Date().getFullYear()} {site.ownerName}
+      </p>
+    </footer>
+  );
+}

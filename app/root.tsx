@@ -1,0 +1,69 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
+import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
+import { ErrorScreen } from './features/errors/error-screen.tsx';
+import { RouteAnnouncer } from './features/navigation/route-announcer.tsx';
+import { SiteFooter } from './features/navigation/site-footer.tsx';
+import { TopBar } from './features/navigation/top-bar.tsx';
+import type { Route } from './+types/root';
+import './styles/global.css';
+import styles from './root.module.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'sitemap', type: 'application/xml', href: '/sitemap.xml' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#050816" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { paused, togglePaused } = useBackgroundPause();
+  return (
+    <>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <Backgrounds paused={paused} />
+      <div className={styles.shell}>
+        <TopBar paused={paused} onTogglePause={togglePaused} />
+        <Outlet />
+        <SiteFooter />
+      </div>
+      <RouteAnnouncer />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} />;
+}
+
+/** The app shell, served for an app's sub-paths until the scripts have rendered the page. */
+export function HydrateFallback() {
+  return (
+    <main id="main" className={styles.fallback}>
+      <noscript>
+        <p>
+          This address opens with JavaScript. <a href="/">Go to Home</a>
+        </p>
+      </noscript>
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The site's one modal dialog, on the native <dialog> element: opened with showModal()
+ * so the page behind is inert and focus stays inside; Escape and the close cross call
+ * `onClose`; focus returns to where it was. Prerendered, it is an open dialog already, so
+ * its text reads without JavaScript.
+ */
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './icons.tsx';
+import styles from './modal.module.css';
+
+export interface ModalProps {
+  /** The dialog's heading, also its accessible name. */
+  title: ReactNode;
+  /** A line under the heading (e.g. the app's name). */
+  subtitle?: ReactNode;
+  /** Called on Escape, the close cross, or a click on the backdrop. */
+  onClose: () => void;
+  children: ReactNode;
+  /** Accessible name of the close cross; default "Close". */
+  closeLabel?: string;
+  /** Width of the panel; default "wide". */
+  size?: 'narrow' | 'wide';
+}
+
+export function Modal({
+  title,
+  subtitle,
+  onClose,
+  children,
+  closeLabel = 'Close',
+  size = 'wide',
+}: ModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const requestClose = useEffectEvent(() => onClose());
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const returnFocusTo =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // A prerendered dialog arrives open but not modal; reopen it as a modal.
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      requestClose();
+    };
+    // A click on the dialog element itself is a click on the backdrop around the panel.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) requestClose();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('click', onClick);
+    document.documentElement.dataset.modalOpen = 'true';
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('click', onClick);
+      delete document.documentElement.dataset.modalOpen;
+      if (dialog.open) dialog.close();
+      if (returnFocusTo?.isConnected) returnFocusTo.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={`${styles.dialog} ${size === 'narrow' ? styles.narrow : ''}`}
+      aria-labelledby={titleId}
+      open
+    >
+      <div className={styles.panel}>
+        <header className={styles.header}>
+          <div>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+          </div>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className={styles.body}>{children}</div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * What the build tells the server about the site: which files answer which paths, the
+ * hashes of each page's inline scripts (for the Content-Security-Policy), and the apps.
+ * Written by the build to build/site.json; read and checked by the server at start.
+ */
+import { z } from 'zod';
+
+export const SITE_MANIFEST_FILE = 'site.json';
+
+const HtmlFileSchema = z.strictObject({
+  /** Path of the HTML file inside the client folder, e.g. `echoexpense/index.html`. */
+  file: z.string().min(1),
+  /** CSP source expressions (`'sha256-…'`) of the file's inline scripts. */
+  scriptHashes: z.array(z.string()),
+});
+export type HtmlFile = z.infer<typeof HtmlFileSchema>;
+
+export const SiteManifestSchema = z.strictObject({
+  buildId: z.string().min(1),
+  publicUrl: z.url(),
+  apps: z.array(z.strictObject({ slug: z.string(), name: z.string(), legal: z.boolean() })),
+  /** Every prerendered page by its path. */
+  pages: z.record(z.string(), HtmlFileSchema),
+  /** The app shell, served for an app's sub-paths. */
+  appShell: HtmlFileSchema,
+  /** The 404 page. */
+  notFound: HtmlFileSchema,
+});
+export type SiteManifest = z.infer<typeof SiteManifestSchema>;

@@ -1,0 +1,36 @@
+import type { AppInput } from '../../schema.ts';
+
+export default {
+  slug: 'manzanos-popshop',
+  name: 'Manzanos PopShop',
+  order: 9,
+  accent: '#e54666',
+  summary:
+    'Manzanos PopShop is a storefront for Funko Pop collectibles on iOS and Android, with live stock, favorites and card checkout.',
+  titleHref: 'https://rubenmanzano.com/manzanos-popshop',
+  buttons: [
+    { kind: 'appStore', href: 'https://apps.apple.com/us/app/manzanos-popshop/id6747915168' },
+    {
+      kind: 'playStore',
+      href: 'https://play.google.com/store/apps/details?id=com.devzano.manzanospopshop',
+    },
+  ],
+  description: [
+    'Manzanos PopShop is a shop for Funko Pop figures on iPhone and Android. Browse the catalog, filter by series or exclusives, and check stock before you buy.',
+    'Pay by card at checkout, and the figures are reserved for you the moment you start. If a payment fails or times out, the items go straight back to your cart, ready for another try.',
+    'Save favorites to your profile, follow each order with its thumbnails and status, and keep several shipping addresses under nicknames like Home or Work. Sign in with Google or email, or continue as a guest.',
+  ],
+  features: [
+    'Catalog browsing with filters by series and exclusives, plus stock info',
+    'Card checkout through Stripe, with stock reserved instantly',
+    'Favorites saved to your profile',
+    'Order history with thumbnails and status',
+    'Items returned to your cart when a payment fails or times out',
+    'Profile with picture, nicknamed shipping addresses, and dark or light mode',
+    'Sign-in with Google, email, or as a guest',
+    'Data kept with Firebase, a backend-as-a-service',
+  ],
+  technologies: ['xcode', 'swiftui', 'expo', 'firebase'],
+  screenshots: { placeholders: 4 },
+  legal: true,
+} satisfies AppInput;

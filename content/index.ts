@@ -1,0 +1,36 @@
+/**
+ * The site's content as the app reads it. Each folder under content/apps/ with an app.ts is
+ * an app: its page, menu entry, slider slide, sitemap entry and feedback app name follow
+ * from it. The shapes are checked at build time (content/validate.ts), so nothing here
+ * re-validates at run time.
+ */
+import type { AppInput, TechnologyId } from './schema.ts';
+import type { App, Site, Technology } from './schema.ts';
+import { site as siteInput } from './site.ts';
+import { skills as skillsInput } from './skills.ts';
+import { technologies as technologiesInput } from './technologies.ts';
+
+const appModules = import.meta.glob<AppInput>('./apps/*/app.ts', {
+  eager: true,
+  import: 'default',
+});
+
+/** Each app with the folder it was read from, in the order the files were found. */
+export const rawApps = Object.entries(appModules).map(([file, input]) => ({
+  folder: file.split('/')[2] ?? file,
+  input,
+}));
+
+// The build has validated these inputs against the schemas, so their output types hold.
+export const site: Site = siteInput;
+export const skills: readonly string[] = skillsInput;
+export const technologies: Record<TechnologyId, Technology> = technologiesInput;
+
+/** All apps, in menu and slider order. */
+export const apps: readonly App[] = rawApps
+  .map(({ input }): App => input)
+  .sort((a, b) => a.order - b.order);
+
+export function findApp(slug: string): App | undefined {
+  return apps.find((app) => app.slug === slug);
+}

@@ -1,0 +1,134 @@
+/**
+ * The shape of everything the owner edits in `content/`.
+ *
+ * Content files are plain TypeScript objects that end in `satisfies XInput`, so the editor
+ * flags a typo as it is typed; `validateContent` (content/validate.ts) then checks the whole
+ * set at build time and stops the build with the app's slug and the field at fault.
+ * The schemas are only used at build time and in tests: the browser bundle never loads zod
+ * for content.
+ */
+import { z } from 'zod';
+
+/** A lower-case, hyphenated URL segment: `echoexpense`, `watchlistr-web`. */
+export const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single hyphens');
+
+const HttpsUrlSchema = z.url({ protocol: /^https$/, error: 'must be an https:// address' });
+
+/** A colour written as #rrggbb. */
+const HexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1e90ff');
+
+export const SiteSchema = z.strictObject({
+  /** The owner's name, shown in the top bar and the home page's hero. */
+  ownerName: z.string().min(1),
+  /** One line under the name: what the owner builds. */
+  tagline: z.string().min(1),
+  /** The site's name in titles and link previews, e.g. "Ada Lovelace — iOS and web apps". */
+  siteName: z.string().min(1),
+  /** Meta description of the home page (about 150 characters). */
+  description: z.string().min(50).max(200),
+  /** About Me, one string per paragraph. */
+  aboutMe: z.array(z.string().min(1)).min(1),
+  /** Where visitors reach the owner; each becomes a button in Contact. */
+  contact: z.strictObject({
+    /** Full address of the LinkedIn profile. */
+    linkedin: HttpsUrlSchema,
+    /** Email address, opened with `mailto:`. */
+    email: z.email(),
+    /** Phone number in international form (+1 555 0100), opened with `tel:`. */
+    phone: z.string().regex(/^\+?[0-9 ()-]{7,20}$/, 'must be a phone number like +1 555 555 0100'),
+    /** Number for text messages, opened with `sms:`; often the same as `phone`. */
+    sms: z.string().regex(/^\+?[0-9 ()-]{7,20}$/, 'must be a phone number like +1 555 555 0100'),
+  }),
+  /** The owner's profile on the code host; every logo row starts with it. */
+  codeHostUrl: HttpsUrlSchema,
+});
+export type Site = z.infer<typeof SiteSchema>;
+export type SiteInput = z.input<typeof SiteSchema>;
+
+/** The Skills list on the home page, in display order. */
+export const SkillsSchema = z.array(z.string().min(1)).min(1);
+export type SkillsInput = z.input<typeof SkillsSchema>;
+
+/** Technologies an app's logo row can show; each has an icon and an official page. */
+export const TECHNOLOGY_IDS = [
+  'vscode',
+  'javascript',
+  'react',
+  'react-native',
+  'vite',
+  'xcode',
+  'swiftui',
+  'core-data',
+  'expo',
+  'firebase',
+] as const;
+export const TechnologyIdSchema = z.enum(TECHNOLOGY_IDS);
+export type TechnologyId = z.infer<typeof TechnologyIdSchema>;
+
+export const TechnologySchema = z.strictObject({
+  /** Name read by screen readers and shown as the icon's tooltip. */
+  name: z.string().min(1),
+  /** The technology's official page. */
+  href: HttpsUrlSchema,
+});
+export type Technology = z.infer<typeof TechnologySchema>;
+
+/** The external buttons an app page can show, in the order they are listed. */
+export const BUTTON_KINDS = ['landing', 'appStore', 'playStore', 'testFlight'] as const;
+export const ButtonSchema = z.strictObject({
+  /** Which button: Landing Page, Apple Store, Play Store or TestFlight. */
+  kind: z.enum(BUTTON_KINDS),
+  /** Where it leads; opened in a new tab. */
+  href: HttpsUrlSchema,
+});
+export type AppButton = z.infer<typeof ButtonSchema>;
+
+export const ScreenshotFileSchema = z.strictObject({
+  /** Image file in the app's `screenshots/` folder: PNG, JPEG or WebP, portrait. */
+  file: z.string().regex(/^[\w.-]+\.(png|jpe?g|webp)$/i, 'must be a .png, .jpg or .webp file name'),
+  /** What the screenshot shows, read by screen readers. */
+  alt: z.string().min(1),
+});
+export type ScreenshotFile = z.infer<typeof ScreenshotFileSchema>;
+
+export const ScreenshotsSchema = z.union([
+  /** Until real screenshots exist: this many generated, clearly labelled placeholders. */
+  z.strictObject({ placeholders: z.int().min(1).max(60) }),
+  /** The owner's own screenshots, in display order. */
+  z.array(ScreenshotFileSchema).min(1).max(60),
+]);
+export type ScreenshotsInput = z.input<typeof ScreenshotsSchema>;
+
+export const AppSchema = z.strictObject({
+  /** The page's address (`/echoexpense`); must equal the app's folder name. */
+  slug: SlugSchema,
+  /** Display name; also the `appName` of its feedback messages. */
+  name: z.string().min(1).max(60),
+  /** Position in the menu and the All Projects slider, from 1. */
+  order: z.int().min(1),
+  /** Accent colour for the app's placeholder screenshots and the rule under its title. */
+  accent: HexColourSchema,
+  /** One sentence for link previews and search results (meta description). */
+  summary: z.string().min(50).max(200),
+  /** Where the page title links: the store or test-build listing (new tab). */
+  titleHref: HttpsUrlSchema,
+  /** External buttons under the title, in this order. */
+  buttons: z.array(ButtonSchema),
+  /** The description, one string per paragraph. */
+  description: z.array(z.string().min(1)).min(1),
+  /** Feature list under the description, one short bullet each. */
+  features: z.array(z.string().min(1)).min(1),
+  /** Technologies in the logo row, after the code-host logo. */
+  technologies: z.array(TechnologyIdSchema).min(1),
+  /** Screenshots for the carousel. */
+  screenshots: ScreenshotsSchema,
+  /**
+   * Whether the app has /privacy and /terms pages; when true the folder holds
+   * `privacy.md` and `terms.md`. Apps with legal pages also match any sub-path.
+   */
+  legal: z.boolean(),
+});
+export type App = z.infer<typeof AppSchema>;
+export type AppInput = z.input<typeof AppSchema>;

@@ -1,0 +1,25 @@
+import type { Config } from '@react-router/dev/config';
+import { pageRoutes } from './common/paths.ts';
+import { content } from './content/load.ts';
+import { buildSettings } from './scripts/build-settings.ts';
+import { finishBuild, NOT_FOUND_PRERENDER_PATH } from './scripts/finish-build.ts';
+
+export default {
+  appDirectory: 'app',
+  buildDirectory: 'build',
+  // A static site: every known route is prerendered to its own HTML file and hydrated into
+  // the single-page app; sub-paths of an app are served the app shell.
+  ssr: false,
+  prerender: {
+    paths: () => [...pageRoutes(content.apps).map((route) => route.path), NOT_FOUND_PRERENDER_PATH],
+    concurrency: 2,
+  },
+  async buildEnd({ viteConfig }) {
+    await finishBuild({
+      clientDir: viteConfig.build.outDir,
+      buildDir: 'build',
+      apps: content.apps,
+      settings: buildSettings,
+    });
+  },
+} satisfies Config;

@@ -1,0 +1,128 @@
+/**
+ * The last step of `react-router build`: turns the prerendered output into what the server
+ * serves. It names the 404 page, writes sitemap.xml, robots.txt and build-id.json, computes
+ * the hashes of every page's inline scripts for the Content-Security-Policy, precompresses
+ * text files with brotli and gzip, and writes the site manifest the server reads.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { pageRoutes, type RoutableApp } from '../common/paths.ts';
+import { SITE_MANIFEST_FILE, type HtmlFile, type SiteManifest } from '../common/site-manifest.ts';
+import type { BuildSettings } from './build-settings.ts';
+
+/** A path no route has, prerendered to produce the 404 page. */
+export const NOT_FOUND_PRERENDER_PATH = '/__not-found';
+export const NOT_FOUND_FILE = '404.html';
+export const APP_SHELL_FILE = '__spa-fallback.html';
+
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
+const MIN_COMPRESS_BYTES = 512;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? '';
+    if (body.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+async function htmlFile(clientDir: string, file: string): Promise<HtmlFile> {
+  const html = await readFile(path.join(clientDir, file), 'utf8');
+  return { file, scriptHashes: inlineScriptHashes(html) };
+}
+
+function pageFile(routePath: string): string {
+  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
+}
+
+export function sitemapXml(publicUrl: string, apps: readonly RoutableApp[]): string {
+  const urls = pageRoutes(apps)
+    .map((route) => `  <url><loc>${publicUrl}${route.path === '/' ? '/' : route.path}</loc></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
+}
+
+async function precompress(file: string): Promise<void> {
+  const data = await readFile(file);
+  if (data.length < MIN_COMPRESS_BYTES) return;
+  const [br, gz] = await Promise.all([
+    brotli(data, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gzipAsync(data, { level: 9 }),
+  ]);
+  // Only keep an encoding that actually saves bytes.
+  if (br.length < data.length) await writeFile(`${file}.br`, br);
+  if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
+}
+
+export interface FinishBuildOptions {
+  clientDir: string;
+  buildDir: string;
+  apps: readonly RoutableApp[];
+  settings: BuildSettings;
+}
+
+export async function finishBuild({
+  clientDir,
+  buildDir,
+  apps,
+  settings,
+}: FinishBuildOptions): Promise<SiteManifest> {
+  const notFoundDir = path.join(clientDir, NOT_FOUND_PRERENDER_PATH.slice(1));
+  await rename(path.join(notFoundDir, 'index.html'), path.join(clientDir, NOT_FOUND_FILE));
+  await rm(notFoundDir, { recursive: true, force: true });
+  await rm(`${notFoundDir}.data`, { force: true });
+  await stat(path.join(clientDir, APP_SHELL_FILE));
+
+  await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(settings.publicUrl, apps));
+  await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(settings.publicUrl));
+  await writeFile(
+    path.join(clientDir, 'build-id.json'),
+    `${JSON.stringify({ buildId: settings.buildId })}\n`,
+  );
+
+  const pages: SiteManifest['pages'] = {};
+  for (const route of pageRoutes(apps)) {
+    pages[route.path] = await htmlFile(clientDir, pageFile(route.path));
+  }
+  const manifest: SiteManifest = {
+    buildId: settings.buildId,
+    publicUrl: settings.publicUrl,
+    apps: apps.map(({ slug, name, legal }) => ({ slug, name, legal })),
+    pages,
+    appShell: await htmlFile(clientDir, APP_SHELL_FILE),
+    notFound: await htmlFile(clientDir, NOT_FOUND_FILE),
+  };
+
+  const files = await listFiles(clientDir);
+  await Promise.all(files.filter((file) => COMPRESSIBLE.test(file)).map(precompress));
+
+  await writeFile(
+    path.join(buildDir, SITE_MANIFEST_FILE),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  );
+  return manifest;
+}

@@ -1,0 +1,54 @@
+/**
+ * Starts the server: reads the settings, serves the built site and the API, and shuts down
+ * gracefully on SIGTERM and SIGINT (in-flight requests finish; new ones get 503).
+ */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { readSiteManifest } from './site-manifest.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const manifest = await readSiteManifest(config.SITE_DIR);
+  const app = await buildApp({ config, site: { manifest } });
+  if (manifest.publicUrl !== config.PUBLIC_URL) {
+    app.log.warn(
+      { built: manifest.publicUrl, configured: config.PUBLIC_URL },
+      'PUBLIC_URL differs from the one the site was built with; canonical links and the sitemap use the built one. Rebuild with the same PUBLIC_URL.',
+    );
+  }
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Serving the site on ${config.PUBLIC_URL}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  }
+  process.exit(1);
+});

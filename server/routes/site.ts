@@ -1,0 +1,137 @@
+/**
+ * Serves the built site. A known page answers 200 with its prerendered HTML; an app's
+ * sub-path answers 200 with the app shell; any other path answers 404 with the 404 page.
+ * HTML is held in memory with its brotli and gzip forms and revalidates on every visit;
+ * hashed assets are cached for a year; every response is precompressed where it pays.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import negotiator from '@fastify/accept-negotiator';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { subPathSlugs } from '../../common/paths.ts';
+import type { HtmlFile, SiteManifest } from '../../common/site-manifest.ts';
+import { setPageCsp } from '../plugins/security-headers.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+const ENCODINGS = ['br', 'gzip'] as const;
+
+interface LoadedPage {
+  bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
+  etag: string;
+  scriptHashes: readonly string[];
+}
+
+async function readOptional(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
+async function loadPage(clientDir: string, page: HtmlFile): Promise<LoadedPage> {
+  const file = path.join(clientDir, page.file);
+  const identity = await readFile(file);
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return {
+    bodies: {
+      identity,
+      br: await readOptional(`${file}.br`),
+      gzip: await readOptional(`${file}.gz`),
+    },
+    etag,
+    scriptHashes: page.scriptHashes,
+  };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: LoadedPage, status: number) {
+  setPageCsp(reply, page.scriptHashes);
+  reply
+    .code(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', REVALIDATE)
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', page.etag);
+  if (status === 200 && request.headers['if-none-match'] === page.etag) {
+    return reply.code(304).send();
+  }
+  const available = ENCODINGS.filter((encoding) => page.bodies[encoding]);
+  const header = request.headers['accept-encoding'];
+  const chosen =
+    typeof header === 'string' && available.length > 0
+      ? negotiator.negotiate(header, available)
+      : null;
+  const encoding = available.find((candidate) => candidate === chosen);
+  const body = encoding ? page.bodies[encoding] : undefined;
+  if (encoding && body) {
+    reply.header('Content-Encoding', encoding);
+    return reply.send(body);
+  }
+  return reply.send(page.bodies.identity);
+}
+
+export interface SiteRoutesOptions {
+  /** The build's client folder. */
+  clientDir: string;
+  manifest: SiteManifest;
+}
+
+export const siteRoutes = fp<SiteRoutesOptions>(
+  async function siteRoutes(app: FastifyInstance, { clientDir, manifest }) {
+    const pages = new Map<string, LoadedPage>();
+    for (const [pagePath, file] of Object.entries(manifest.pages)) {
+      pages.set(pagePath, await loadPage(clientDir, file));
+    }
+    const appShell = await loadPage(clientDir, manifest.appShell);
+    const notFound = await loadPage(clientDir, manifest.notFound);
+
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      preCompressed: true,
+      index: false,
+      redirect: false,
+      wildcard: true,
+      cacheControl: false,
+      // Pages are only served through their routes, with their headers.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      setHeaders(res, filePath) {
+        const relative = path.relative(clientDir, filePath).split(path.sep).join('/');
+        if (relative.startsWith('assets/')) res.setHeader('Cache-Control', IMMUTABLE);
+        else if (relative.startsWith('build-id.json')) res.setHeader('Cache-Control', 'no-store');
+        else res.setHeader('Cache-Control', SHORT);
+      },
+    });
+
+    // `/projects/` is `/projects`: one address per page.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const url = new URL(request.url, 'http://site.invalid');
+      if (url.pathname.length < 2 || !url.pathname.endsWith('/')) return;
+      const withoutSlash = url.pathname.replace(/\/+$/, '');
+      if (pages.has(withoutSlash)) return reply.redirect(withoutSlash + url.search, 301);
+    });
+
+    for (const [pagePath, page] of pages) {
+      app.get(pagePath, (request, reply) => sendPage(request, reply, page, 200));
+    }
+    for (const slug of subPathSlugs(manifest.apps)) {
+      app.get(`/${slug}/*`, (request, reply) => sendPage(request, reply, appShell, 200));
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const { pathname } = new URL(request.url, 'http://site.invalid');
+      if (pathname.startsWith('/api/')) {
+        return reply
+          .code(404)
+          .send({ error: { code: 'not_found', message: `No API at ${pathname}` } });
+      }
+      return sendPage(request, reply, notFound, 404);
+    });
+  },
+  { name: 'site-routes', dependencies: ['security-headers'] },
+);

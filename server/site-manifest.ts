@@ -1,0 +1,25 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  SITE_MANIFEST_FILE,
+  SiteManifestSchema,
+  type SiteManifest,
+} from '../common/site-manifest.ts';
+
+/** Reads and checks build/site.json; a missing or stale build gets a message saying what to run. */
+export async function readSiteManifest(siteDir: string): Promise<SiteManifest> {
+  const file = path.join(siteDir, SITE_MANIFEST_FILE);
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch {
+    throw new Error(
+      `No built site at ${siteDir} (${file} is missing): run \`npm run build\` first.`,
+    );
+  }
+  const parsed = SiteManifestSchema.safeParse(JSON.parse(raw));
+  if (!parsed.success) {
+    throw new Error(`${file} is not a site manifest of this version: run \`npm run build\` again.`);
+  }
+  return parsed.data;
+}

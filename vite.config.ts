@@ -1,0 +1,23 @@
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig, type Plugin } from 'vite';
+import { buildSettings } from './scripts/build-settings.ts';
+import { legalMarkdown } from './scripts/legal-markdown.ts';
+import { devApi } from './scripts/dev-api.ts';
+
+export default defineConfig(({ command }) => ({
+  plugins: [legalMarkdown(), ...(command === 'serve' ? [devApi()] : []), reactRouter()] as Plugin[],
+  define: {
+    __PUBLIC_URL__: JSON.stringify(buildSettings.publicUrl),
+    __BUILD_ID__: JSON.stringify(buildSettings.buildId),
+  },
+  css: {
+    modules: { localsConvention: 'camelCaseOnly' },
+  },
+  build: {
+    target: 'es2022',
+    // Inline nothing as data: URLs: the CSP allows images and scripts from 'self' only,
+    // and separate files cache better.
+    assetsInlineLimit: 0,
+  },
+  server: { port: 5173 },
+}));

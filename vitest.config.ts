@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import { legalMarkdown } from './scripts/legal-markdown.ts';
+
+export default defineConfig({
+  plugins: [legalMarkdown()],
+  define: {
+    __PUBLIC_URL__: JSON.stringify('http://localhost:3000'),
+    __BUILD_ID__: JSON.stringify('test-build'),
+  },
+  css: { modules: { localsConvention: 'camelCaseOnly' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['app/**/*.test.{ts,tsx}', 'content/**/*.test.ts', 'common/**/*.test.ts'],
+          environment: 'happy-dom',
+          setupFiles: ['./app/test-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
