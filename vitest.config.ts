@@ -13,8 +13,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'app',
-          include: ['app/**/*.test.{ts,tsx}', 'content/**/*.test.ts', 'common/**/*.test.ts'],
+          name: 'dom',
+          include: ['app/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./app/test-setup.ts'],
         },
@@ -22,8 +22,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'server',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          name: 'node',
+          include: [
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'content/**/*.test.ts',
+            'common/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -25,8 +25,8 @@ function legalTextHtml(slug: string, doc: LegalDoc): Promise<string> {
     promise = loadChunk(`legal-${slug}-${doc}`, () =>
       load ? load() : Promise.reject(new Error(`No ${doc} text for ${slug}`)),
     );
-    // A failed load may be retried on the next visit to the route.
-    promise.catch(() => loading.delete(key));
+    // A failed load stays failed for this page view, so the error shows instead of an
+    // endless retry; the error screen offers a reload.
     loading.set(key, promise);
   }
   return promise;

@@ -1,0 +1,203 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rawApps, site, skills, technologies } from './index.ts';
+import { contentDir } from './load.ts';
+import type { AppInput } from './schema.ts';
+import { ContentError, validateContent } from './validate.ts';
+
+const realContent = { site, skills, technologies, apps: rawApps };
+
+function validApp(overrides: Partial<AppInput> = {}): AppInput {
+  return {
+    slug: 'sample-app',
+    name: 'Sample App',
+    order: 1,
+    accent: '#1e90ff',
+    summary: 'A sample app that exists only to test the content checks of this site.',
+    titleHref: 'https://example.com/sample-app',
+    buttons: [{ kind: 'appStore', href: 'https://example.com/store' }],
+    description: ['What the sample app does.'],
+    features: ['A feature'],
+    technologies: ['xcode'],
+    screenshots: { placeholders: 2 },
+    legal: false,
+    ...overrides,
+  };
+}
+
+/** A content folder with the given app folders, for checks that look at files. */
+function tempContent(folders: string[]): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'content-'));
+  for (const folder of folders)
+    mkdirSync(path.join(dir, 'apps', folder, 'screenshots'), { recursive: true });
+  return dir;
+}
+
+function problemsOf(run: () => unknown): readonly string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+  throw new Error('the content was accepted');
+}
+
+describe('the content in content/', () => {
+  it('is valid, with the ten apps in menu order', () => {
+    const content = validateContent(realContent, contentDir);
+    expect(content.apps.map((app) => app.name)).toEqual([
+      'Watchlistr (Web)',
+      'Watchlistr (Mobile)',
+      'RecipeRealm',
+      'EchoExpense',
+      'OtakuHive',
+      'Starship Pixelscape',
+      'AutoArchive',
+      'Steda',
+      'Manzanos PopShop',
+      'Sunshine Key West Challenge',
+    ]);
+  });
+
+  it('lists the 19 skills of the spec in order', () => {
+    expect(validateContent(realContent, contentDir).skills).toEqual([
+      'HTML',
+      'CSS',
+      'JavaScript',
+      'Python',
+      'React',
+      'Swift',
+      'Flask',
+      'ExpressJS',
+      'NodeJS',
+      'GIT',
+      'PostgresSQL',
+      'MySQL',
+      'Data Analysis',
+      'PHPMyAdmin',
+      'Algorithms',
+      'UI/UX Design',
+      'Debugging',
+      'Testing',
+      'Full-Stack Developer',
+    ]);
+  });
+});
+
+describe('validateContent stops the build', () => {
+  it('for a duplicate slug, naming both apps', () => {
+    const dir = tempContent(['sample-app']);
+    const problems = problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          apps: [
+            { folder: 'sample-app', input: validApp() },
+            { folder: 'sample-app', input: validApp({ order: 2, name: 'Other App' }) },
+          ],
+        },
+        dir,
+      ),
+    );
+    expect(problems).toContain(
+      'content/apps/sample-app/app.ts: slug: "sample-app" is already used by content/apps/sample-app/app.ts',
+    );
+  });
+
+  it('for a missing screenshot file, naming the app, the field and the file', () => {
+    const dir = tempContent(['sample-app']);
+    writeFileSync(path.join(dir, 'apps', 'sample-app', 'screenshots', 'home.png'), '');
+    const problems = problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          apps: [
+            {
+              folder: 'sample-app',
+              input: validApp({
+                screenshots: [
+                  { file: 'home.png', alt: 'The home screen' },
+                  { file: 'settings.png', alt: 'The settings' },
+                ],
+              }),
+            },
+          ],
+        },
+        dir,
+      ),
+    );
+    expect(problems).toEqual([
+      'content/apps/sample-app/app.ts: screenshots[1].file: "settings.png" is not in content/apps/sample-app/screenshots/',
+    ]);
+  });
+
+  it('for an unknown key, naming the app and the key', () => {
+    const dir = tempContent(['sample-app']);
+    const problems = problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          apps: [{ folder: 'sample-app', input: { ...validApp(), subtitle: 'not a field' } }],
+        },
+        dir,
+      ),
+    );
+    expect(problems).toEqual(['content/apps/sample-app/app.ts: unknown key "subtitle"']);
+  });
+
+  it('for a wrong field, naming the app and the field', () => {
+    const dir = tempContent(['sample-app']);
+    const problems = problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          apps: [
+            {
+              folder: 'sample-app',
+              input: validApp({
+                titleHref: 'http://example.com',
+                technologies: ['cobol' as 'xcode'],
+              }),
+            },
+          ],
+        },
+        dir,
+      ),
+    );
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^content\/apps\/sample-app\/app\.ts: titleHref: /);
+    expect(problems[1]).toMatch(/^content\/apps\/sample-app\/app\.ts: technologies\[0\]: /);
+  });
+
+  it('for legal pages whose texts are missing, and for a slug that is not the folder name', () => {
+    const dir = tempContent(['sample-app']);
+    const problems = problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          apps: [{ folder: 'sample-app', input: validApp({ legal: true, slug: 'other-name' }) }],
+        },
+        dir,
+      ),
+    );
+    expect(problems).toEqual([
+      'content/apps/sample-app/app.ts: slug: "other-name" must equal the folder name "sample-app"',
+      'content/apps/sample-app/app.ts: legal: is true but content/apps/sample-app/privacy.md is missing',
+      'content/apps/sample-app/app.ts: legal: is true but content/apps/sample-app/terms.md is missing',
+    ]);
+  });
+
+  it('for a wrong site file, naming the file and the field', () => {
+    const problems = problemsOf(() =>
+      validateContent(
+        { ...realContent, site: { ...site, contact: { ...site.contact, email: 'not-an-email' } } },
+        contentDir,
+      ),
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\/site\.ts: contact\.email: /);
+  });
+});

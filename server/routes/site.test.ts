@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createFixtureSite } from '../test/fixture-site.ts';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const { config, manifest } = createFixtureSite();
+  app = await buildApp({ config, site: { manifest }, logger: false });
+});
+afterAll(() => app.close());
+
+describe('serving the built site', () => {
+  it('answers a known route with its prerendered page and a page CSP with its script hashes', async () => {
+    const response = await app.inject({ url: '/echoexpense/privacy' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<h1>Page /echoexpense/privacy</h1>');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'sha256-20'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+  });
+
+  it('answers an app sub-path with the app shell', async () => {
+    const response = await app.inject({ url: '/echoexpense/anything/deeper' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>App shell</h1>');
+  });
+
+  it('answers unknown paths with HTTP 404 and the 404 page', async () => {
+    for (const url of ['/nope', '/watchlistr-web/x', '/echoexpensex', '/index.html']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('404 - Page Not Found');
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await app.inject({ url: '/api/nothing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('redirects a trailing slash to the page address', async () => {
+    const response = await app.inject({ url: '/projects/?a=1' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/projects?a=1');
+  });
+
+  it('lets pages revalidate and caches hashed assets for a year', async () => {
+    const pageResponse = await app.inject({ url: '/' });
+    expect(pageResponse.headers['cache-control']).toBe('no-cache');
+    const etag = String(pageResponse.headers.etag);
+    const revalidated = await app.inject({ url: '/', headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+
+    const asset = await app.inject({ url: '/assets/entry-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const buildId = await app.inject({ url: '/build-id.json' });
+    expect(buildId.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends the precompressed brotli or gzip file the client accepts', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>Page /</h1>');
+
+    const asset = await app.inject({
+      url: '/assets/entry-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+  });
+
+  it('sets the security headers on every response', async () => {
+    for (const url of ['/', '/nope', '/assets/entry-abc123.js', '/healthz', '/api/nothing']) {
+      const response = await app.inject({ url });
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['permissions-policy'], url).toContain('camera=()');
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('answers GET /healthz', async () => {
+    const response = await app.inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MENU_ORDER } from './site.ts';
+
+function menuButton(page: Page) {
+  return page.getByRole('button', { name: 'Menu' });
+}
+
+function menu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+test.describe('the side menu', () => {
+  // A short window, so every page is taller than it and can scroll.
+  test.use({ viewport: { width: 390, height: 560 } });
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/echoexpense');
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('opens with the menu button, moves focus in, and lists the pages in order', async ({
+    page,
+  }) => {
+    await menuButton(page).click();
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu(page)).toBeVisible();
+    await expect(menu(page).getByRole('link')).toHaveText(MENU_ORDER);
+    await expect(menu(page).getByRole('link', { name: 'Home' })).toBeFocused();
+  });
+
+  test('closes with the menu button again', async ({ page }) => {
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await menuButton(page).click();
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page)).toBeHidden();
+  });
+
+  test('closes with Escape and gives focus back to the menu button', async ({ page }) => {
+    await menuButton(page).click();
+    await expect(menu(page).getByRole('link', { name: 'Home' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toBeHidden();
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton(page)).toBeFocused();
+  });
+
+  test('closes on a click outside it', async ({ page }) => {
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await page.mouse.click(40, 400);
+    await expect(menu(page)).toBeHidden();
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('each link opens its page and scrolls smoothly to the top', async ({ page }) => {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await menuButton(page).click();
+    // Watch the scroll: a smooth scroll passes through positions between the bottom and 0.
+    await page.evaluate(() => {
+      const w = window as unknown as { scrollSamples: number[] };
+      w.scrollSamples = [];
+      window.addEventListener('scroll', () => w.scrollSamples.push(window.scrollY));
+    });
+    await menu(page).getByRole('link', { name: 'All Projects' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const samples = await page.evaluate(
+      () => (window as unknown as { scrollSamples: number[] }).scrollSamples,
+    );
+    expect(samples.length).toBeGreaterThan(1);
+    await expect(menu(page)).toBeHidden();
+  });
+
+  test('scrolls to the top at once when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await menuButton(page).click();
+    await page.evaluate(() => {
+      const w = window as unknown as { scrollSamples: number[] };
+      w.scrollSamples = [];
+      window.addEventListener('scroll', () => w.scrollSamples.push(window.scrollY));
+    });
+    await menu(page).getByRole('link', { name: 'Steda' }).click();
+    await expect(page).toHaveURL(/\/steda$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const samples = await page.evaluate(
+      () => (window as unknown as { scrollSamples: number[] }).scrollSamples,
+    );
+    expect(samples.every((y) => y === 0)).toBe(true);
+  });
+});

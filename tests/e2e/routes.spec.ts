@@ -1,0 +1,145 @@
+import { expect, test } from '@playwright/test';
+import { apps, legalApps, manifest, ownerName } from './site.ts';
+
+test.describe('routes', () => {
+  test('home answers 200 with the owner and the sections', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
+    for (const section of ['About Me', 'Contact', 'Skills', 'All Projects']) {
+      await expect(page.getByRole('heading', { name: section, exact: true }).first()).toBeVisible();
+    }
+  });
+
+  test('/projects answers 200 with All Projects', async ({ page }) => {
+    const response = await page.goto('/projects');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'All Projects' }).first()).toBeVisible();
+  });
+
+  for (const app of apps) {
+    test(`/${app.slug} answers 200 with the ${app.name} page`, async ({ page }) => {
+      const response = await page.goto(`/${app.slug}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: app.name })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^${app.name.replace(/[()]/g, '\\$&')} \\|`));
+    });
+  }
+
+  test('an app sub-path answers 200 and shows the app page', async ({ page }) => {
+    const response = await page.goto('/echoexpense/anything/at/all');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'EchoExpense' })).toBeVisible();
+  });
+
+  for (const app of legalApps) {
+    for (const [doc, title] of [
+      ['privacy', 'Privacy Policy'],
+      ['terms', 'Terms of Use'],
+    ] as const) {
+      test(`/${app.slug}/${doc} opens the ${title} of ${app.name} over its page`, async ({
+        page,
+      }) => {
+        const response = await page.goto(`/${app.slug}/${doc}`);
+        expect(response?.status()).toBe(200);
+        const dialog = page.getByRole('dialog', { name: title });
+        await expect(dialog).toBeVisible();
+        await expect(dialog).toContainText(app.name);
+        await expect(page.getByRole('heading', { level: 1, name: app.name })).toBeAttached();
+      });
+    }
+  }
+
+  test('closing a legal modal goes back to the base route', async ({ page }) => {
+    await page.goto('/echoexpense/terms');
+    const dialog = page.getByRole('dialog', { name: 'Terms of Use' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/echoexpense$/);
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/reciperealm/privacy');
+    await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/reciperealm$/);
+  });
+
+  for (const path of ['/no-such-page', '/watchlistr-web/x', '/echoexpensex', '/projects/more']) {
+    test(`${path} answers 404 with the 404 page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+      await expect(
+        page.getByText('Sorry, the page you are looking for does not exist.'),
+      ).toBeVisible();
+    });
+  }
+
+  test('the 404 page links home', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
+  });
+});
+
+test.describe('what search engines and link previews read', () => {
+  for (const path of Object.keys(manifest.pages)) {
+    test(`${path} has its own title, description, canonical link and card tags`, async ({
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      const canonical = `${manifest.publicUrl}${path}`;
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html).toContain(`<link rel="canonical" href="${canonical}"`);
+      for (const tag of ['og:title', 'og:description', 'og:url', 'og:image']) {
+        expect(html).toContain(`property="${tag}"`);
+      }
+      for (const tag of ['twitter:card', 'twitter:title', 'twitter:description']) {
+        expect(html).toContain(`name="${tag}"`);
+      }
+    });
+  }
+
+  test('every page title is different', async ({ request }) => {
+    const titles = await Promise.all(
+      Object.keys(manifest.pages).map(async (path) => {
+        const html = await (await request.get(path)).text();
+        return /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      }),
+    );
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  test('sitemap.xml lists every page and robots.txt points to it', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of Object.keys(manifest.pages)) {
+      expect(sitemap).toContain(`<loc>${manifest.publicUrl}${path}</loc>`);
+    }
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${manifest.publicUrl}/sitemap.xml`);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('pages and legal texts read from the prerendered HTML', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'About Me' })).toBeVisible();
+
+    await page.goto('/steda');
+    await expect(page.getByRole('heading', { level: 1, name: 'Steda' })).toBeVisible();
+
+    await page.goto('/manzanos-popshop/privacy');
+    const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 2 }).nth(1)).toBeVisible();
+    await expect(dialog).toContainText('Manzanos PopShop');
+
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  });
+});
