@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { pageRoutes } from './common/paths.ts';
 import { content } from './content/load.ts';
@@ -10,14 +11,21 @@ export default {
   // A static site: every known route is prerendered to its own HTML file and hydrated into
   // the single-page app; sub-paths of an app are served the app shell.
   ssr: false,
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
   prerender: {
     paths: () => [...pageRoutes(content.apps).map((route) => route.path), NOT_FOUND_PRERENDER_PATH],
     concurrency: 2,
   },
-  async buildEnd({ viteConfig }) {
+  async buildEnd({ reactRouterConfig }) {
     await finishBuild({
-      clientDir: viteConfig.build.outDir,
-      buildDir: 'build',
+      clientDir: path.join(reactRouterConfig.buildDirectory, 'client'),
+      buildDir: reactRouterConfig.buildDirectory,
       apps: content.apps,
       settings: buildSettings,
     });

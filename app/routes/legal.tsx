@@ -5,8 +5,9 @@ import { requireAppFromPath } from '../lib/current-app.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/legal';
 
+/** `/steda/terms` (with or without a trailing slash) → terms. */
 function docFromPath(pathname: string): LegalDoc {
-  return pathname.endsWith('/terms') ? 'terms' : 'privacy';
+  return pathname.split('/').filter(Boolean)[1] === 'terms' ? 'terms' : 'privacy';
 }
 
 export function meta({ location }: Route.MetaArgs) {
