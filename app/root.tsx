@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
@@ -14,6 +15,14 @@ export const links: LinksFunction = () => [
   { rel: 'sitemap', type: 'application/xml', href: '/sitemap.xml' },
 ];
 
+/** Marks the document once React has taken over the prerendered page (`html[data-hydrated]`). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
@@ -26,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <HydrationMark />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const LEGAL_TEXT_CHUNK = /\/assets\/privacy-[\w-]+\.js$/;
 const LEGAL_ROUTE_MODULE = /\/assets\/legal-[\w-]+\.js$/;
