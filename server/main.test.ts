@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createFixtureSite } from './test/fixture-site.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+describe('the server process', () => {
+  it('names every wrong setting at start and exits', async () => {
+    const { child, output } = startServer({ PORT: 'abc', PUBLIC_URL: 'nowhere', HOST: '' });
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(output()).toContain('PORT: must be a whole number from 1 to 65535 (got "abc")');
+    expect(output()).toContain('PUBLIC_URL: must be an address like https://example.com');
+  });
+
+  it('says what to run when there is no build', async () => {
+    const { child, output } = startServer({
+      SITE_DIR: '/nonexistent-build',
+      PORT: String(await freePort()),
+    });
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(output()).toContain('run `npm run build` first');
+  });
+
+  it('serves the site and shuts down gracefully on SIGTERM', async () => {
+    const { config } = createFixtureSite();
+    const port = await freePort();
+    const { child, output } = startServer({ SITE_DIR: config.SITE_DIR, PORT: String(port) });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url);
+    expect((await fetch(`${url}/echoexpense`)).status).toBe(200);
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(0);
+    expect(output()).toContain('shutting down');
+  });
+});
