@@ -9,6 +9,22 @@ function menu(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
 }
 
+/** Scrolls to the bottom, then records every scroll position from now on. */
+async function scrollDownAndWatch(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.evaluate(() => {
+    const w = window as unknown as { scrollSamples: number[] };
+    w.scrollSamples = [];
+    window.addEventListener('scroll', () => w.scrollSamples.push(window.scrollY));
+  });
+}
+
+async function scrollSamples(page: Page): Promise<number[]> {
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  return page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples);
+}
+
 test.describe('the side menu', () => {
   // A short window, so every page is taller than it and can scroll.
   test.use({ viewport: { width: 390, height: 560 } });
@@ -54,41 +70,21 @@ test.describe('the side menu', () => {
   });
 
   test('each link opens its page and scrolls smoothly to the top', async ({ page }) => {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await scrollDownAndWatch(page);
     await menuButton(page).click();
-    // Watch the scroll: a smooth scroll passes through positions between the bottom and 0.
-    await page.evaluate(() => {
-      const w = window as unknown as { scrollSamples: number[] };
-      w.scrollSamples = [];
-      window.addEventListener('scroll', () => w.scrollSamples.push(window.scrollY));
-    });
     await menu(page).getByRole('link', { name: 'All Projects' }).click();
     await expect(page).toHaveURL(/\/projects$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    const samples = await page.evaluate(
-      () => (window as unknown as { scrollSamples: number[] }).scrollSamples,
-    );
-    expect(samples.length).toBeGreaterThan(1);
+    // A smooth scroll passes through positions between the bottom and the top.
+    expect((await scrollSamples(page)).length).toBeGreaterThan(1);
     await expect(menu(page)).toBeHidden();
   });
 
   test('scrolls to the top at once when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await scrollDownAndWatch(page);
     await menuButton(page).click();
-    await page.evaluate(() => {
-      const w = window as unknown as { scrollSamples: number[] };
-      w.scrollSamples = [];
-      window.addEventListener('scroll', () => w.scrollSamples.push(window.scrollY));
-    });
     await menu(page).getByRole('link', { name: 'Steda' }).click();
     await expect(page).toHaveURL(/\/steda$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    const samples = await page.evaluate(
-      () => (window as unknown as { scrollSamples: number[] }).scrollSamples,
-    );
-    expect(samples.every((y) => y === 0)).toBe(true);
+    expect((await scrollSamples(page)).every((y) => y === 0)).toBe(true);
   });
 });
