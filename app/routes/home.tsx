@@ -58,12 +58,13 @@ export default function Home() {
         <SkillChips skills={skills} labelledBy="skills-title" />
       </section>
 
-      <section aria-labelledby="projects-title" className={styles.projects}>
+      {/* The slider is the section's landmark, named by this heading. */}
+      <div className={styles.projects}>
         <h2 id="projects-title" className={styles.sectionTitle}>
           All Projects
         </h2>
-        <AllProjectsSlider />
-      </section>
+        <AllProjectsSlider labelledBy="projects-title" />
+      </div>
     </main>
   );
 }

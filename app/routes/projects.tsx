@@ -16,13 +16,15 @@ export default function Projects() {
   return (
     <main id="main" className={styles.page}>
       <header className={styles.intro}>
-        <h1 className={styles.title}>All Projects</h1>
+        <h1 id="projects-title" className={styles.title}>
+          All Projects
+        </h1>
         <p className={styles.lead}>
           {apps.length} apps, one after another. Use the arrows beside each title, or the arrow
           keys, to move between them.
         </p>
       </header>
-      <AllProjectsSlider />
+      <AllProjectsSlider labelledBy="projects-title" />
     </main>
   );
 }

@@ -51,6 +51,8 @@ export interface ProjectSliderProps<T extends SliderItem> {
   renderSlide: (item: T, context: SlideContext) => ReactNode;
   /** The accessible name of the slider; default "All Projects". */
   label?: string;
+  /** Id of a visible heading that names the slider instead of `label`. */
+  labelledBy?: string;
 }
 
 type Direction = 'previous' | 'next';
@@ -91,6 +93,7 @@ export function ProjectSlider<T extends SliderItem>({
   items,
   renderSlide,
   label = 'All Projects',
+  labelledBy,
 }: ProjectSliderProps<T>) {
   const count = items.length;
   const [index, setIndex] = useState(0);
@@ -194,7 +197,8 @@ export function ProjectSlider<T extends SliderItem>({
       ref={rootRef}
       className={styles.slider}
       aria-roledescription="carousel"
-      aria-label={label}
+      aria-label={labelledBy ? undefined : label}
+      aria-labelledby={labelledBy}
       onKeyDown={onKeyDown}
       style={fade}
     >
