@@ -372,6 +372,32 @@ test.describe('All Projects slider', () => {
     await context.close();
   });
 
+  test.describe('for visitors who prefer reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('switches at once, with no page fading out', async ({ page }) => {
+      await page.goto('/projects');
+      await hydrated(page);
+      const slider = page.getByRole('region', { name: 'All Projects' });
+      await slider.getByRole('button', { name: 'Next project' }).click();
+      await expect(slider.getByRole('heading', { level: 2 })).toHaveText(APPS[1]?.name ?? '');
+      expect(await slider.getByRole('article', { includeHidden: true }).count()).toBe(1);
+    });
+
+    test('shows every skill at once', async ({ page }) => {
+      await page.goto('/');
+      const chips = page.getByRole('list', { name: 'Skills' }).getByRole('listitem');
+      // Read at once, before any stagger could have finished.
+      const opacities = await chips.evaluateAll((items) => {
+        const { getComputedStyle } = globalThis as unknown as {
+          getComputedStyle: (element: unknown) => { opacity: string };
+        };
+        return items.map((item) => getComputedStyle(item).opacity);
+      });
+      expect(opacities).toEqual(SKILLS.map(() => '1'));
+    });
+  });
+
   test('axe finds no WCAG A or AA violations', async ({ page }) => {
     await page.goto('/projects');
     await hydrated(page);

@@ -17,9 +17,18 @@ export const BUTTON_LABELS: Record<AppButton['kind'], string> = {
   testFlight: 'TestFlight',
 };
 
-const LEGAL_LINKS: readonly { doc: LegalDoc; label: string; icon: typeof DocumentIcon }[] = [
-  { doc: 'terms', label: 'Terms of Use', icon: DocumentIcon },
-  { doc: 'privacy', label: 'Privacy Policy', icon: ShieldIcon },
+interface LegalLink {
+  doc: LegalDoc;
+  /** The accessible name, as the modal's title. */
+  label: string;
+  /** The visible text, the start of `label`. */
+  shortLabel: string;
+  icon: typeof DocumentIcon;
+}
+
+const LEGAL_LINKS: readonly LegalLink[] = [
+  { doc: 'terms', label: 'Terms of Use', shortLabel: 'Terms', icon: DocumentIcon },
+  { doc: 'privacy', label: 'Privacy Policy', shortLabel: 'Privacy', icon: ShieldIcon },
 ];
 
 function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
@@ -154,21 +163,22 @@ export function ProjectPage({
               </a>
             </li>
           ))}
-          {app.legal
-            ? LEGAL_LINKS.map(({ doc, label, icon: Icon }, index) => (
-                <li key={doc} className={index === 0 ? styles.legalStart : undefined}>
-                  <Link
-                    className={styles.logo}
-                    to={paths.legal.href(app.slug, doc)}
-                    preventScrollReset
-                    aria-label={label}
-                    title={label}
-                  >
-                    <Icon />
-                  </Link>
-                </li>
-              ))
-            : null}
+          {app.legal ? (
+            <li className={styles.legal}>
+              {LEGAL_LINKS.map(({ doc, label, shortLabel, icon: Icon }) => (
+                <Link
+                  key={doc}
+                  className={styles.legalLink}
+                  to={paths.legal.href(app.slug, doc)}
+                  preventScrollReset
+                  aria-label={label}
+                >
+                  <Icon size={20} />
+                  {shortLabel}
+                </Link>
+              ))}
+            </li>
+          ) : null}
         </ul>
       </footer>
       <VisuallyHidden id={newTabId}>Opens in a new tab</VisuallyHidden>
