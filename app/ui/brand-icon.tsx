@@ -1,28 +1,30 @@
 /**
- * Brand and technology marks. Most come from simple-icons (imported one by one, so only
- * the marks in use are bundled); the few that set lacks are drawn here as simple, generic
- * glyphs. Like the interface icons, every mark is decorative: the link that holds it
- * carries the accessible name.
+ * Brand and technology marks. Most come from simple-icons, each imported on its own as an
+ * SVG file that the build emits (so only the marks in use ship, and their detailed paths
+ * stay out of the JavaScript); they are painted in currentColor through a CSS mask. The
+ * few marks that set lacks are drawn here as simple, generic glyphs. Like the interface
+ * icons, every mark is decorative: the link that holds it carries the accessible name.
  */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import styles from './brand-icon.module.css';
 
-/** A mark drawn in a 24 × 24 box with currentColor. */
-export interface BrandMark {
-  /** The brand's name, e.g. "GitHub". */
-  title: string;
-  /** The drawing: filled paths, or stroked shapes that set fill="none" themselves. */
-  svg: ReactNode;
-}
+/** A mark in a 24 × 24 box, in currentColor. */
+export type BrandMark =
+  | {
+      /** The brand's name, e.g. "GitHub". */
+      title: string;
+      /** Drawn inline: filled paths, or stroked shapes that set fill="none" themselves. */
+      svg: ReactNode;
+    }
+  | {
+      title: string;
+      /** Address of a single-colour SVG file (a simple-icons icon imported with `?url`). */
+      src: string;
+    };
 
-/** The shape of a simple-icons export (`siGithub` etc.). */
-interface SimpleIcon {
-  title: string;
-  path: string;
-}
-
-/** A simple-icons icon as a mark. */
-export function simpleIconMark(icon: SimpleIcon, title: string = icon.title): BrandMark {
-  return { title, svg: <path d={icon.path} /> };
+/** A simple-icons icon file, e.g. `import github from 'simple-icons/icons/github.svg?url'`. */
+export function simpleIconMark(src: string, title: string): BrandMark {
+  return { title, src };
 }
 
 const stroke = {
@@ -98,6 +100,14 @@ export interface BrandIconProps {
 
 /** Draws a mark, hidden from assistive technology. */
 export function BrandIcon({ mark, size = 24 }: BrandIconProps) {
+  if ('src' in mark) {
+    const style = {
+      '--brand-icon': `url("${mark.src}")`,
+      width: size,
+      height: size,
+    } as CSSProperties;
+    return <span className={styles.mask} style={style} aria-hidden="true" />;
+  }
   return (
     <svg
       width={size}
