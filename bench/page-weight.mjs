@@ -31,8 +31,16 @@ const server = spawn(process.execPath, ['build/server/server/main.js'], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
+let serverExit;
+server.on('exit', (code) => {
+  serverExit = code;
+});
+
 async function waitForServer() {
   for (let attempt = 0; attempt < 100; attempt += 1) {
+    // A server already on that port would answer instead of ours: stop rather than measure it.
+    if (serverExit !== undefined)
+      throw new Error(`The server exited (code ${serverExit}); is port ${port} free?`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
