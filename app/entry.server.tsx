@@ -23,6 +23,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // Pages are written whole at build time, so nothing gains from streaming: keep every
+        // Suspense boundary inline, readable without JavaScript, rather than outlined into
+        // segments that a script swaps in.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

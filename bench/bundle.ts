@@ -47,7 +47,11 @@ function entryScripts(html: string): string[] {
     urls.add(match[1] ?? '');
   for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g))
     urls.add(match[1] ?? '');
-  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+)["']/g)) {
+  // The page's inline module script imports the route modules and then the client entry
+  // (`import("/assets/entry.client-….js")`), all at once on load: none of them is lazy.
+  for (const match of html.matchAll(
+    /import\s*\(?\s*(?:[^"'()]*from\s*)?["'](\/assets\/[^"']+)["']/g,
+  )) {
     urls.add(match[1] ?? '');
   }
   return [...urls].filter((url) => url.startsWith('/')).map((url) => path.join(CLIENT, url));

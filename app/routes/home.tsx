@@ -1,7 +1,9 @@
-import { Link } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { apps, site, skills } from '../../content/index.ts';
+import { ContactLinks } from '../features/showcase/contact-links.tsx';
+import { SkillChips } from '../features/showcase/skill-chips.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { AllProjectsSlider } from './projects.slider.tsx';
 import styles from './home.module.css';
 
 export function meta() {
@@ -16,50 +18,53 @@ export default function Home() {
   return (
     <main id="main" className={styles.page}>
       <section className={styles.hero} aria-labelledby="hero-title">
-        <h1 id="hero-title">{site.ownerName}</h1>
-        <p>{site.tagline}</p>
+        <h1 id="hero-title" className={styles.name}>
+          {site.ownerName}
+        </h1>
+        <p className={styles.tagline}>{site.tagline}</p>
+        <p className={styles.jumps}>
+          <a className={styles.primary} href="#projects-title">
+            See the {apps.length} apps
+          </a>
+          <a className={styles.secondary} href="#contact-title">
+            Get in touch
+          </a>
+        </p>
       </section>
-      <section aria-labelledby="about-title" className={styles.section}>
-        <h2 id="about-title">About Me</h2>
-        {site.aboutMe.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </section>
-      <section aria-labelledby="contact-title" className={styles.section}>
-        <h2 id="contact-title">Contact</h2>
-        <ul>
-          <li>
-            <a href={site.contact.linkedin}>LinkedIn</a>
-          </li>
-          <li>
-            <a href={`mailto:${site.contact.email}`}>Email</a>
-          </li>
-          <li>
-            <a href={`tel:${site.contact.phone.replace(/[^+\d]/g, '')}`}>Phone</a>
-          </li>
-          <li>
-            <a href={`sms:${site.contact.sms.replace(/[^+\d]/g, '')}`}>Text</a>
-          </li>
-        </ul>
-      </section>
-      <section aria-labelledby="skills-title" className={styles.section}>
-        <h2 id="skills-title">Skills</h2>
-        <ul>
-          {skills.map((skill) => (
-            <li key={skill}>{skill}</li>
+
+      <div className={styles.intro}>
+        <section aria-labelledby="about-title" className={styles.panel}>
+          <h2 id="about-title" className={styles.heading}>
+            About Me
+          </h2>
+          {site.aboutMe.map((paragraph) => (
+            <p key={paragraph} className={styles.paragraph}>
+              {paragraph}
+            </p>
           ))}
-        </ul>
+        </section>
+        <section aria-labelledby="contact-title" className={styles.panel}>
+          <h2 id="contact-title" className={styles.heading}>
+            Contact
+          </h2>
+          <ContactLinks contact={site.contact} labelledBy="contact-title" />
+        </section>
+      </div>
+
+      <section aria-labelledby="skills-title" className={styles.panel}>
+        <h2 id="skills-title" className={styles.heading}>
+          Skills
+        </h2>
+        <SkillChips skills={skills} labelledBy="skills-title" />
       </section>
-      <section aria-labelledby="projects-title" className={styles.section}>
-        <h2 id="projects-title">All Projects</h2>
-        <ul>
-          {apps.map((app) => (
-            <li key={app.slug}>
-              <Link to={paths.project.href(app.slug)}>{app.name}</Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+
+      {/* The slider is the section's landmark, named by this heading. */}
+      <div className={styles.projects}>
+        <h2 id="projects-title" className={styles.sectionTitle}>
+          All Projects
+        </h2>
+        <AllProjectsSlider labelledBy="projects-title" />
+      </div>
     </main>
   );
 }

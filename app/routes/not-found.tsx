@@ -14,7 +14,7 @@ export default function NotFound() {
   return (
     <main id="main" className={styles.page}>
       <h1 className={styles.heading}>404 - Page Not Found</h1>
-      <p>Sorry, the page you are looking for does not exist.</p>
+      <p className={styles.text}>Sorry, the page you are looking for does not exist.</p>
       <Link to={paths.home.href()} className={styles.home}>
         Go to Home
       </Link>

@@ -4,6 +4,7 @@ import { ProjectPage } from '../features/showcase/project-page.tsx';
 import { requireAppFromPath } from '../lib/current-app.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/project';
+import styles from './project.module.css';
 
 export function meta({ location }: Route.MetaArgs) {
   const app = requireAppFromPath(location.pathname);
@@ -18,7 +19,7 @@ export default function ProjectRoute() {
   const { pathname } = useLocation();
   const app = requireAppFromPath(pathname);
   return (
-    <main id="main">
+    <main id="main" className={styles.page}>
       <ProjectPage app={app}>
         <Outlet />
       </ProjectPage>

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { AllProjectsSlider } from './projects.slider.tsx';
+import styles from './projects.module.css';
 
 export function meta() {
   return pageMeta({
@@ -13,15 +14,17 @@ export function meta() {
 
 export default function Projects() {
   return (
-    <main id="main">
-      <h1>All Projects</h1>
-      <ul>
-        {apps.map((app) => (
-          <li key={app.slug}>
-            <Link to={paths.project.href(app.slug)}>{app.name}</Link>
-          </li>
-        ))}
-      </ul>
+    <main id="main" className={styles.page}>
+      <header className={styles.intro}>
+        <h1 id="projects-title" className={styles.title}>
+          All Projects
+        </h1>
+        <p className={styles.lead}>
+          {apps.length} apps, one after another. Use the arrows beside each title, or the arrow
+          keys, to move between them.
+        </p>
+      </header>
+      <AllProjectsSlider labelledBy="projects-title" />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The interface's own line icons (menu, close, arrows, pause, play). Brand and technology
+ * The interface's own line icons (menu, close, arrows, pause, play, contact, legal). Brand and technology
  * logos come from simple-icons instead. Every icon is decorative: the control that holds
  * it carries the accessible name.
  */
@@ -65,5 +65,45 @@ export const HomeIcon = (props: IconProps) => (
 export const GridIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" />
+  </Icon>
+);
+export const MailIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M4 7l8 6 8-6" />
+  </Icon>
+);
+export const PhoneIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6.5 3.5h3l1.5 4-2 1.5a11 11 0 0 0 6 6l1.5-2 4 1.5v3a2 2 0 0 1-2 2A16 16 0 0 1 4.5 5.5a2 2 0 0 1 2-2z" />
+  </Icon>
+);
+export const MessageIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 4h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-7l-5 4v-4H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+    <path d="M8 9.5h8M8 12.5h5" />
+  </Icon>
+);
+export const GlobeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+  </Icon>
+);
+export const DocumentIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 3h7l5 5v12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1z" />
+    <path d="M14 3v5h5M9 12.5h6M9 16h6" />
+  </Icon>
+);
+export const ShieldIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3l7 3v5.5c0 4.4-3 8-7 9.5-4-1.5-7-5.1-7-9.5V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);
+export const ExternalIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 6h9v9M18 6L6 18" />
   </Icon>
 );

@@ -20,6 +20,11 @@ export interface ModalProps {
   closeLabel?: string;
   /** Width of the panel; default "wide". */
   size?: 'narrow' | 'wide';
+  /**
+   * Where focus lands on open: the first control (default, right for forms), or the title,
+   * so a long text is read from its start.
+   */
+  initialFocus?: 'first-control' | 'title';
 }
 
 export function Modal({
@@ -29,8 +34,11 @@ export function Modal({
   children,
   closeLabel = 'Close',
   size = 'wide',
+  initialFocus = 'first-control',
 }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const focusTitle = initialFocus === 'title';
   const titleId = useId();
   const requestClose = useEffectEvent(() => onClose());
 
@@ -42,6 +50,7 @@ export function Modal({
     // A prerendered dialog arrives open but not modal; reopen it as a modal.
     if (dialog.open) dialog.close();
     dialog.showModal();
+    if (focusTitle) titleRef.current?.focus();
     const onCancel = (event: Event) => {
       event.preventDefault();
       requestClose();
@@ -60,6 +69,8 @@ export function Modal({
       if (dialog.open) dialog.close();
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     };
+    // Where focus lands is decided once, on open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
@@ -72,7 +83,12 @@ export function Modal({
       <div className={styles.panel}>
         <header className={styles.header}>
           <div>
-            <h2 id={titleId} className={styles.title}>
+            <h2
+              ref={titleRef}
+              id={titleId}
+              className={styles.title}
+              tabIndex={focusTitle ? -1 : undefined}
+            >
               {title}
             </h2>
             {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}

@@ -6,7 +6,7 @@
 import { test as base } from '@playwright/test';
 
 export { expect } from '@playwright/test';
-export type { Page } from '@playwright/test';
+export type { Locator, Page } from '@playwright/test';
 
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {

@@ -136,7 +136,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/manzanos-popshop/privacy');
     const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('heading', { level: 2 }).nth(1)).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
     await expect(dialog).toContainText('Manzanos PopShop');
 
     await page.goto('/no-such-page');

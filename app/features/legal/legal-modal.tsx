@@ -14,6 +14,13 @@ export const LEGAL_TITLES: Record<LegalDoc, string> = {
   terms: 'Terms of Use',
 };
 
+/** The texts' sections are h2 in Markdown; in the modal they sit under its h2 title. */
+function belowModalTitle(html: string): string {
+  return html.replace(/<(\/?)h([2-5])\b/g, (_match, slash: string, level: string) => {
+    return `<${slash}h${Number(level) + 1}`;
+  });
+}
+
 const loading = new Map<string, Promise<string>>();
 
 /** The text's HTML, loaded once per page view through the chunk loader. */
@@ -24,7 +31,7 @@ function legalTextHtml(slug: string, doc: LegalDoc): Promise<string> {
     const load = legalHtml[`../../../content/apps/${slug}/${doc}.md`];
     promise = loadChunk(`legal-${slug}-${doc}`, () =>
       load ? load() : Promise.reject(new Error(`No ${doc} text for ${slug}`)),
-    );
+    ).then(belowModalTitle);
     // A failed load stays failed for this page view, so the error shows instead of an
     // endless retry; the error screen offers a reload.
     loading.set(key, promise);
@@ -48,7 +55,7 @@ export interface LegalModalProps {
 /** The Privacy Policy or Terms of Use of an app, in a modal over its page. */
 export function LegalModal({ slug, appName, doc, onClose }: LegalModalProps) {
   return (
-    <Modal title={LEGAL_TITLES[doc]} subtitle={appName} onClose={onClose}>
+    <Modal title={LEGAL_TITLES[doc]} subtitle={appName} onClose={onClose} initialFocus="title">
       <Suspense fallback={<p className={styles.loading}>Loading…</p>}>
         <LegalText slug={slug} doc={doc} />
       </Suspense>

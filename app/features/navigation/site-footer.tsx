@@ -7,18 +7,24 @@ import styles from './site-footer.module.css';
 export function SiteFooter() {
   return (
     <footer className={styles.footer}>
-      <nav aria-label="All pages">
-        <ul className={styles.links}>
-          {navLinks.map((link) => (
-            <li key={link.href}>
-              <Link to={link.href}>{link.label}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <p className={styles.note}>
-        © {new Date().getFullYear()} {site.ownerName}
-      </p>
+      <div className={styles.inner}>
+        <p className={styles.owner}>
+          <span className={styles.name}>{site.ownerName}</span>
+          <span className={styles.tagline}>{site.tagline}</span>
+        </p>
+        <nav aria-label="All pages">
+          <ul className={styles.links}>
+            {navLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={styles.note}>
+          © {new Date().getFullYear()} {site.ownerName}
+        </p>
+      </div>
     </footer>
   );
 }

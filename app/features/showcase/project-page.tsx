@@ -1,58 +1,187 @@
-import type { ReactNode } from 'react';
-import type { App } from '../../../content/schema.ts';
+import { useId, type CSSProperties, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths, type LegalDoc } from '../../../common/paths.ts';
+import { site, technologies } from '../../../content/index.ts';
+import type { App, AppButton } from '../../../content/schema.ts';
+import { BrandIcon } from '../../ui/brand-icon.tsx';
+import { DocumentIcon, ExternalIcon, GlobeIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
+import { codeHostMark, storeMarks, technologyMarks } from './marks.ts';
 import styles from './project-page.module.css';
 
-const BUTTON_LABELS = {
+/** The visible name, and accessible name, of each kind of button. */
+export const BUTTON_LABELS: Record<AppButton['kind'], string> = {
   landing: 'Landing Page',
   appStore: 'Apple Store',
   playStore: 'Play Store',
   testFlight: 'TestFlight',
-} as const;
+};
+
+interface LegalLink {
+  doc: LegalDoc;
+  /** The accessible name, as the modal's title. */
+  label: string;
+  /** The visible text, the start of `label`. */
+  shortLabel: string;
+  icon: typeof DocumentIcon;
+}
+
+const LEGAL_LINKS: readonly LegalLink[] = [
+  { doc: 'terms', label: 'Terms of Use', shortLabel: 'Terms', icon: DocumentIcon },
+  { doc: 'privacy', label: 'Privacy Policy', shortLabel: 'Privacy', icon: ShieldIcon },
+];
+
+function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
+  if (kind === 'landing') return <GlobeIcon size={22} />;
+  return <BrandIcon mark={storeMarks[kind]} size={22} />;
+}
 
 export interface ProjectPageProps {
   app: App;
-  /** Heading level of the title: 1 on the app's own page, 2 inside the slider. */
+  /** Heading level of the title: 1 on the app's own page (default), 2 inside the slider. */
   headingLevel?: 1 | 2;
-  /** Shown beside the title (the slider's arrows). */
+  /** Shown beside the title (the slider's arrows); default nothing. */
   titleAside?: ReactNode;
-  /** Rendered after the page (its modal sub-routes). */
+  /** The Send Feedback control, right after the button row; default nothing. */
+  feedback?: ReactNode;
+  /** The screenshot carousel, after the feedback control; default nothing. */
+  carousel?: ReactNode;
+  /** Whether the page draws its own glass panel; default true (the slider draws one for all). */
+  framed?: boolean;
+  /** Rendered after the page (its modal sub-routes); default nothing. */
   children?: ReactNode;
 }
 
-/** An app's showcase page, built from its content. */
-export function ProjectPage({ app, headingLevel = 1, titleAside, children }: ProjectPageProps) {
+/**
+ * An app's showcase page, built from its content, in the order of the spec: the title
+ * linking to the listing, the store buttons, feedback, screenshots, the description with
+ * its features, and the logo row.
+ */
+export function ProjectPage({
+  app,
+  headingLevel = 1,
+  titleAside,
+  feedback,
+  carousel,
+  framed = true,
+  children,
+}: ProjectPageProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const SubHeading = headingLevel === 1 ? 'h2' : 'h3';
+  const id = useId();
+  const titleId = `${id}-title`;
+  const newTabId = `${id}-new-tab`;
+  const accent = { '--app-accent': app.accent } as CSSProperties;
+
   return (
-    <article className={styles.page} aria-labelledby={`title-${app.slug}`}>
+    <article
+      className={`${styles.page} ${framed ? styles.framed : ''}`}
+      aria-labelledby={titleId}
+      style={accent}
+    >
       <header className={styles.header}>
-        <Heading id={`title-${app.slug}`} className={styles.title}>
-          <a href={app.titleHref} target="_blank" rel="noopener">
-            {app.name}
-          </a>
-        </Heading>
-        {titleAside}
-      </header>
-      <ul className={styles.buttons}>
-        {app.buttons.map((button) => (
-          <li key={button.kind}>
-            <a className={styles.button} href={button.href} target="_blank" rel="noopener">
-              {BUTTON_LABELS[button.kind]}
+        <div className={styles.titleRow}>
+          <Heading id={titleId} className={styles.title}>
+            <a href={app.titleHref} target="_blank" rel="noopener" aria-describedby={newTabId}>
+              {app.name}
+              <ExternalIcon className={styles.titleIcon} size={20} />
             </a>
-          </li>
-        ))}
-      </ul>
-      <section className={styles.about} aria-labelledby={`about-${app.slug}`}>
-        <SubHeading id={`about-${app.slug}`}>About {app.name}</SubHeading>
-        {app.description.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-        <ul>
-          {app.features.map((feature) => (
-            <li key={feature}>{feature}</li>
+          </Heading>
+          {titleAside ? <div className={styles.aside}>{titleAside}</div> : null}
+        </div>
+      </header>
+
+      {app.buttons.length > 0 ? (
+        <ul className={styles.buttons}>
+          {app.buttons.map((button) => (
+            <li key={button.kind}>
+              <a
+                className={styles.badge}
+                href={button.href}
+                target="_blank"
+                rel="noopener"
+                aria-describedby={newTabId}
+              >
+                <ButtonIcon kind={button.kind} />
+                {BUTTON_LABELS[button.kind]}
+              </a>
+            </li>
           ))}
         </ul>
-      </section>
+      ) : null}
+
+      {feedback ? <div className={styles.feedback}>{feedback}</div> : null}
+      {carousel ? <div className={styles.carousel}>{carousel}</div> : null}
+
+      <div className={styles.details}>
+        <section className={styles.about} aria-labelledby={`${id}-about`}>
+          <SubHeading id={`${id}-about`} className={styles.subheading}>
+            About {app.name}
+          </SubHeading>
+          {app.description.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+        <section className={styles.features} aria-labelledby={`${id}-features`}>
+          <SubHeading id={`${id}-features`} className={styles.subheading}>
+            Features
+          </SubHeading>
+          <ul className={styles.featureList}>
+            {app.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <footer className={styles.logos}>
+        <ul className={styles.logoList} aria-label={`Code, tools and policies of ${app.name}`}>
+          <li>
+            <a
+              className={styles.logo}
+              href={site.codeHostUrl}
+              target="_blank"
+              rel="noopener"
+              aria-label={`${codeHostMark.title} profile`}
+              title={`${codeHostMark.title} profile`}
+            >
+              <BrandIcon mark={codeHostMark} />
+            </a>
+          </li>
+          {app.technologies.map((tech) => (
+            <li key={tech}>
+              <a
+                className={styles.logo}
+                href={technologies[tech].href}
+                target="_blank"
+                rel="noopener"
+                aria-describedby={newTabId}
+                aria-label={technologies[tech].name}
+                title={technologies[tech].name}
+              >
+                <BrandIcon mark={technologyMarks[tech]} />
+              </a>
+            </li>
+          ))}
+          {app.legal ? (
+            <li className={styles.legal}>
+              {LEGAL_LINKS.map(({ doc, label, shortLabel, icon: Icon }) => (
+                <Link
+                  key={doc}
+                  className={styles.legalLink}
+                  to={paths.legal.href(app.slug, doc)}
+                  preventScrollReset
+                  aria-label={label}
+                >
+                  <Icon size={20} />
+                  {shortLabel}
+                </Link>
+              ))}
+            </li>
+          ) : null}
+        </ul>
+      </footer>
+      <VisuallyHidden id={newTabId}>Opens in a new tab</VisuallyHidden>
       {children}
     </article>
   );

@@ -1,0 +1,101 @@
+import { render, screen, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { apps, site, technologies } from '../../../content/index.ts';
+import type { App } from '../../../content/schema.ts';
+import { BUTTON_LABELS, ProjectPage, type ProjectPageProps } from './project-page.tsx';
+
+function renderPage(props: ProjectPageProps) {
+  const Stub = createRoutesStub([{ path: '/', Component: () => <ProjectPage {...props} /> }]);
+  return render(<Stub />);
+}
+
+function expectNewTab(link: HTMLElement, href: string) {
+  expect(link).toHaveAttribute('href', href);
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(link).toHaveAttribute('rel', expect.stringContaining('noopener') as string);
+  expect(link).toHaveAccessibleDescription('Opens in a new tab');
+}
+
+function firstApp(predicate: (app: App) => boolean): App {
+  const app = apps.find(predicate);
+  if (!app) throw new Error('No app in content matches');
+  return app;
+}
+
+describe('ProjectPage', () => {
+  it.each(apps.map((app) => [app.name, app] as const))(
+    '%s: the title and buttons lead to its listings, in a new tab',
+    (_name, app) => {
+      renderPage({ app });
+      const heading = screen.getByRole('heading', { level: 1, name: app.name });
+      expectNewTab(within(heading).getByRole('link', { name: app.name }), app.titleHref);
+      for (const button of app.buttons) {
+        expectNewTab(screen.getByRole('link', { name: BUTTON_LABELS[button.kind] }), button.href);
+      }
+    },
+  );
+
+  it.each(apps.map((app) => [app.name, app] as const))(
+    '%s: the logo row starts with the code host, then each technology, then the legal texts',
+    (_name, app) => {
+      renderPage({ app });
+      const row = screen.getByRole('list', { name: `Code, tools and policies of ${app.name}` });
+      const links = within(row).getAllByRole('link');
+      const expected = [
+        ['GitHub profile', site.codeHostUrl],
+        ...app.technologies.map((tech) => [technologies[tech].name, technologies[tech].href]),
+        ...(app.legal
+          ? [
+              ['Terms of Use', `/${app.slug}/terms`],
+              ['Privacy Policy', `/${app.slug}/privacy`],
+            ]
+          : []),
+      ];
+      expect(
+        links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+      ).toEqual(expected);
+      for (const link of links) expect(link).toHaveAccessibleName();
+    },
+  );
+
+  it('reads top to bottom in the order of the spec, with the feedback and carousel slots', () => {
+    const app = firstApp((candidate) => candidate.legal);
+    renderPage({
+      app,
+      feedback: <button type="button">Send Feedback</button>,
+      carousel: <p>Screenshots</p>,
+    });
+    const order = [
+      screen.getByRole('heading', { level: 1 }),
+      screen.getAllByRole('link', { name: BUTTON_LABELS[app.buttons[0]?.kind ?? 'appStore'] })[0],
+      screen.getByRole('button', { name: 'Send Feedback' }),
+      screen.getByText('Screenshots'),
+      screen.getByRole('heading', { name: `About ${app.name}` }),
+      screen.getByRole('heading', { name: 'Features' }),
+      screen.getByRole('link', { name: 'GitHub profile' }),
+    ];
+    for (let index = 1; index < order.length; index += 1) {
+      const before = order[index - 1];
+      const after = order[index];
+      if (!before || !after) throw new Error('missing element');
+      expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
+  it('lists every feature of the app', () => {
+    const app = firstApp((candidate) => candidate.slug === 'steda');
+    renderPage({ app });
+    const features = screen.getByRole('heading', { name: 'Features' }).nextElementSibling;
+    expect(within(features as HTMLElement).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('inside the slider, titles are h2 and the arrows sit beside the title', () => {
+    const app = firstApp(() => true);
+    renderPage({ app, headingLevel: 2, titleAside: <button type="button">Next project</button> });
+    expect(screen.getByRole('heading', { level: 2, name: app.name })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Features' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next project' })).toBeInTheDocument();
+  });
+});

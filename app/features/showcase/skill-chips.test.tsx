@@ -1,0 +1,86 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { skills } from '../../../content/index.ts';
+import { SKILL_STAGGER_MS, SkillChips } from './skill-chips.tsx';
+
+/** The Skills list of the spec, in its order. */
+const SPEC_SKILLS = [
+  'HTML',
+  'CSS',
+  'JavaScript',
+  'Python',
+  'React',
+  'Swift',
+  'Flask',
+  'ExpressJS',
+  'NodeJS',
+  'GIT',
+  'PostgresSQL',
+  'MySQL',
+  'Data Analysis',
+  'PHPMyAdmin',
+  'Algorithms',
+  'UI/UX Design',
+  'Debugging',
+  'Testing',
+  'Full-Stack Developer',
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SkillChips', () => {
+  it('lists the 19 skills of the spec, in order', () => {
+    render(
+      <>
+        <h2 id="skills">Skills</h2>
+        <SkillChips skills={skills} labelledBy="skills" />
+      </>,
+    );
+    const list = screen.getByRole('list', { name: 'Skills' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(SPEC_SKILLS);
+  });
+
+  it('staggers the chips by 100 ms each', () => {
+    render(<SkillChips skills={SPEC_SKILLS} />);
+    expect(SKILL_STAGGER_MS).toBe(100);
+    const delays = screen
+      .getAllByRole('listitem')
+      .map((item) => item.style.getPropertyValue('--skill-delay'));
+    expect(delays).toEqual(SPEC_SKILLS.map((_, index) => `${index * 100}ms`));
+  });
+
+  it('holds the stagger until a list below the fold scrolls into view', () => {
+    let reportIntersection: (visible: boolean) => void = () => {};
+    class FakeIntersectionObserver {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        reportIntersection = (visible) => callback([{ isIntersecting: visible }]);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      top: window.innerHeight + 400,
+    } as DOMRect);
+
+    render(<SkillChips skills={SPEC_SKILLS} />);
+    const list = screen.getByRole('list');
+    expect(list).toHaveAttribute('data-reveal', 'waiting');
+    act(() => reportIntersection(false));
+    expect(list).toHaveAttribute('data-reveal', 'waiting');
+    act(() => reportIntersection(true));
+    expect(list).toHaveAttribute('data-reveal', 'playing');
+  });
+
+  it('leaves a list already on screen to the stagger that started with the page', () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      top: 100,
+    } as DOMRect);
+    render(<SkillChips skills={SPEC_SKILLS} />);
+    expect(screen.getByRole('list')).not.toHaveAttribute('data-reveal');
+  });
+});

@@ -1,0 +1,53 @@
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { prefersReducedMotion } from '../../lib/use-media-query.ts';
+import styles from './skill-chips.module.css';
+
+/** Delay between one skill appearing and the next, in ms. */
+export const SKILL_STAGGER_MS = 100;
+
+export interface SkillChipsProps {
+  skills: readonly string[];
+  /** Id of the heading that names the list. */
+  labelledBy?: string;
+}
+
+/**
+ * The skills as chips that appear one after another. The stagger is plain CSS (a delay per
+ * chip), so it plays before scripts run and the chips are there without them; reduced
+ * motion shows them all at once. When the list is still below the fold once scripts run,
+ * the stagger waits until the list scrolls into view, so it is not over before anyone sees it.
+ */
+export function SkillChips({ skills, labelledBy }: SkillChipsProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return;
+    if (list.getBoundingClientRect().top < window.innerHeight) return;
+    list.dataset.reveal = 'waiting';
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        list.dataset.reveal = 'playing';
+        observer.disconnect();
+      },
+      { threshold: 0.25 },
+    );
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <ul ref={listRef} className={styles.list} aria-labelledby={labelledBy}>
+      {skills.map((skill, index) => (
+        <li
+          key={skill}
+          className={styles.chip}
+          style={{ '--skill-delay': `${index * SKILL_STAGGER_MS}ms` } as CSSProperties}
+        >
+          {skill}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,192 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProjectSlider, SLIDER_FADE_MS, type SlideContext } from './project-slider.tsx';
+
+const items = [
+  { id: 'alpha', name: 'Alpha' },
+  { id: 'beta', name: 'Beta' },
+  { id: 'gamma', name: 'Gamma' },
+  { id: 'delta', name: 'Delta' },
+];
+
+const renderedSlides: { id: string; active: boolean }[] = [];
+
+function Slide({ item, context }: { item: (typeof items)[number]; context: SlideContext }) {
+  renderedSlides.push({ id: item.id, active: context.active });
+  return (
+    <article aria-labelledby={`title-${item.id}`}>
+      <h2 id={`title-${item.id}`}>{item.name}</h2>
+      {context.titleAside}
+      <a href={`/${item.id}`}>Read about {item.name}</a>
+      <label>
+        Note <input />
+      </label>
+    </article>
+  );
+}
+
+function renderSlider(initialEntries = ['/']) {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <ProjectSlider
+          items={items}
+          renderSlide={(item, context) => <Slide item={item} context={context} />}
+        />
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={initialEntries} />);
+}
+
+const activeTitle = () => screen.getByRole('heading', { level: 2 }).textContent;
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next project' }));
+const previous = () => fireEvent.click(screen.getByRole('button', { name: 'Previous project' }));
+const finishFade = () => {
+  act(() => {
+    vi.advanceTimersByTime(SLIDER_FADE_MS);
+  });
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  renderedSlides.length = 0;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('ProjectSlider', () => {
+  it('starts on the first slide, labelled as a carousel of slides', () => {
+    renderSlider();
+    const carousel = screen.getByRole('region', { name: 'All Projects' });
+    expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+    const slide = within(carousel).getByRole('group', { name: 'Alpha, 1 of 4' });
+    expect(slide).toHaveAttribute('aria-roledescription', 'slide');
+    expect(activeTitle()).toBe('Alpha');
+  });
+
+  it('wraps from the first slide back to the last, and on from the last to the first', () => {
+    renderSlider();
+    previous();
+    expect(activeTitle()).toBe('Delta');
+    finishFade();
+    previous();
+    expect(activeTitle()).toBe('Gamma');
+    next();
+    expect(activeTitle()).toBe('Delta');
+    next();
+    expect(activeTitle()).toBe('Alpha');
+    next();
+    expect(activeTitle()).toBe('Beta');
+  });
+
+  it('goes all the way round in either direction', () => {
+    renderSlider();
+    const seen: (string | null)[] = [];
+    for (let step = 0; step < items.length; step += 1) {
+      next();
+      seen.push(activeTitle());
+    }
+    expect(seen).toEqual(['Beta', 'Gamma', 'Delta', 'Alpha']);
+    seen.length = 0;
+    for (let step = 0; step < items.length; step += 1) {
+      previous();
+      seen.push(activeTitle());
+    }
+    expect(seen).toEqual(['Delta', 'Gamma', 'Beta', 'Alpha']);
+  });
+
+  it('moves with the arrow keys while focus is inside, but not while typing', () => {
+    renderSlider();
+    const link = screen.getByRole('link', { name: 'Read about Alpha' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'ArrowRight' });
+    expect(activeTitle()).toBe('Beta');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'ArrowLeft' });
+    expect(activeTitle()).toBe('Alpha');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'ArrowLeft' });
+    expect(activeTitle()).toBe('Delta');
+
+    finishFade();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Note' }), { key: 'ArrowRight' });
+    expect(activeTitle()).toBe('Delta');
+  });
+
+  it('announces the new slide in a polite live region', () => {
+    renderSlider();
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent('');
+    next();
+    expect(status).toHaveTextContent('Beta, 2 of 4');
+    previous();
+    previous();
+    expect(status).toHaveTextContent('Delta, 4 of 4');
+  });
+
+  it('lets only the active slide be focused while the previous one fades out', () => {
+    renderSlider();
+    next();
+    // The slide fading out is still drawn, but inert and hidden from assistive technology.
+    const leavingLink = screen.getByText('Read about Alpha');
+    expect(leavingLink.closest('[inert]')).not.toBeNull();
+    expect(screen.getAllByRole('group')).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Beta, 2 of 4' })).not.toHaveAttribute('inert');
+    expect(screen.getAllByRole('link')).toEqual([
+      screen.getByRole('link', { name: 'Read about Beta' }),
+    ]);
+
+    finishFade();
+    expect(screen.queryByText('Read about Alpha')).not.toBeInTheDocument();
+  });
+
+  it('never renders more than the active slide and the one fading out', () => {
+    renderSlider();
+    next();
+    next();
+    next();
+    const lastRender = renderedSlides.slice(-2);
+    expect(lastRender).toEqual([
+      { id: 'gamma', active: false },
+      { id: 'delta', active: true },
+    ]);
+    expect(new Set(renderedSlides.map((slide) => slide.id)).size).toBe(4);
+    expect(screen.getAllByRole('heading', { hidden: true })).toHaveLength(2);
+    finishFade();
+    expect(screen.getAllByRole('heading', { hidden: true })).toHaveLength(1);
+  });
+
+  it('keeps focus on the arrow that was used, in the new slide', () => {
+    renderSlider();
+    const nextButton = screen.getByRole('button', { name: 'Next project' });
+    nextButton.focus();
+    fireEvent.click(nextButton);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next project' }));
+    expect(document.activeElement).not.toBe(nextButton);
+    expect(document.activeElement?.closest('[role="group"]')).toHaveAccessibleName('Beta, 2 of 4');
+  });
+
+  it('switches at once, with nothing fading, for visitors who prefer reduced motion', () => {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+      const list = matchMedia(query);
+      if (query !== '(prefers-reduced-motion: reduce)') return list;
+      Object.defineProperty(list, 'matches', { value: true });
+      return list;
+    });
+    renderSlider();
+    next();
+    expect(activeTitle()).toBe('Beta');
+    expect(screen.queryByText('Read about Alpha')).not.toBeInTheDocument();
+  });
+
+  it('returns to the slide it was on when the visitor comes back', () => {
+    renderSlider([{ pathname: '/', state: { projectSlide: 'gamma' } } as unknown as string]);
+    expect(activeTitle()).toBe('Gamma');
+  });
+});

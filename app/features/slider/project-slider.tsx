@@ -1,0 +1,234 @@
+/**
+ * The All Projects slider: one app page at a time, moved by the arrows beside its title or
+ * by the arrow keys, wrapping at both ends and fading between pages.
+ *
+ * Only the active page is rendered, plus the page it is leaving while that fades out, so
+ * the slider never holds ten live pages (nor their screenshots) at once; the prerendered
+ * HTML carries the first page. The active page sets the slider's height.
+ *
+ * The position is kept in the history entry's state, not in the address: each app already
+ * has its own address, and a query would make ten copies of one page. Back from a page the
+ * slider links to returns to the same slide.
+ */
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
+import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
+import styles from './project-slider.module.css';
+
+/** How long one page fades into the next, in ms (instant for reduced motion). */
+export const SLIDER_FADE_MS = 500;
+
+/** Where the slider keeps its position in the history entry's state. */
+const HISTORY_STATE_KEY = 'projectSlide';
+
+export interface SliderItem {
+  /** Stable and unique, e.g. the app's slug. */
+  id: string;
+  /** Read out when the slide becomes active: "EchoExpense, 4 of 10". */
+  name: string;
+}
+
+export interface SlideContext {
+  /** The previous and next arrows, to be placed beside the slide's title. */
+  titleAside: ReactNode;
+  /** Whether this is the active slide; a slide fading out is not (nothing in it should run). */
+  active: boolean;
+}
+
+export interface ProjectSliderProps<T extends SliderItem> {
+  items: readonly T[];
+  /** Renders one slide's page. */
+  renderSlide: (item: T, context: SlideContext) => ReactNode;
+  /** The accessible name of the slider; default "All Projects". */
+  label?: string;
+  /** Id of a visible heading that names the slider instead of `label`. */
+  labelledBy?: string;
+}
+
+type Direction = 'previous' | 'next';
+
+function wrap(index: number, count: number): number {
+  return ((index % count) + count) % count;
+}
+
+function slideLabel(item: SliderItem, index: number, count: number): string {
+  return `${item.name}, ${index + 1} of ${count}`;
+}
+
+function savedSlide(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const value = (state as Record<string, unknown>)[HISTORY_STATE_KEY];
+  return typeof value === 'string' ? value : undefined;
+}
+
+const subscribeToNothing = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
+/** Arrow keys move the slider unless the focused control uses them itself. */
+function keyMovesSlider(event: KeyboardEvent): Direction | null {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+    return null;
+  }
+  const target = event.target as HTMLElement;
+  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) {
+    return null;
+  }
+  if (event.key === 'ArrowLeft') return 'previous';
+  if (event.key === 'ArrowRight') return 'next';
+  return null;
+}
+
+export function ProjectSlider<T extends SliderItem>({
+  items,
+  renderSlide,
+  label = 'All Projects',
+  labelledBy,
+}: ProjectSliderProps<T>) {
+  const count = items.length;
+  const [index, setIndex] = useState(0);
+  const [leaving, setLeaving] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const reducedMotion = usePrefersReducedMotion();
+  const rootRef = useRef<HTMLElement>(null);
+  const pendingFocus = useRef<Direction | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // Back to a page whose slider was moved: show the slide it was on, without a fade. Not
+  // while hydrating, so the hydrated page first matches its prerendered HTML (slide 1).
+  const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
+  const [restored, setRestored] = useState(false);
+  if (hydrated && !restored) {
+    setRestored(true);
+    const savedIndex = items.findIndex((item) => item.id === savedSlide(location.state));
+    if (savedIndex > 0) setIndex(savedIndex);
+  }
+
+  useEffect(() => {
+    if (leaving === null) return;
+    const timer = setTimeout(() => setLeaving(null), SLIDER_FADE_MS);
+    return () => clearTimeout(timer);
+  }, [leaving, index]);
+
+  useEffect(() => {
+    const direction = pendingFocus.current;
+    if (!direction) return;
+    pendingFocus.current = null;
+    rootRef.current
+      ?.querySelector<HTMLElement>(`[data-active="true"] [data-slider-control="${direction}"]`)
+      ?.focus();
+  }, [index]);
+
+  if (count === 0) return null;
+
+  const go = (direction: Direction) => {
+    const next = wrap(index + (direction === 'next' ? 1 : -1), count);
+    const item = items[next];
+    if (!item) return;
+    const root = rootRef.current;
+    if (root && document.activeElement && root.contains(document.activeElement)) {
+      pendingFocus.current = direction;
+    }
+    setLeaving(reducedMotion ? null : index);
+    setIndex(next);
+    setAnnouncement(slideLabel(item, next, count));
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      {
+        replace: true,
+        preventScrollReset: true,
+        state: { ...(location.state as object | null), [HISTORY_STATE_KEY]: item.id },
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const direction = keyMovesSlider(event);
+    if (!direction) return;
+    event.preventDefault();
+    go(direction);
+  };
+
+  const titleAside = (
+    <div className={styles.controls}>
+      <button
+        type="button"
+        className={styles.arrow}
+        data-slider-control="previous"
+        aria-label="Previous project"
+        onClick={() => go('previous')}
+      >
+        <ChevronLeftIcon />
+      </button>
+      <span className={styles.position} aria-hidden="true">
+        {index + 1} / {count}
+      </span>
+      <button
+        type="button"
+        className={styles.arrow}
+        data-slider-control="next"
+        aria-label="Next project"
+        onClick={() => go('next')}
+      >
+        <ChevronRightIcon />
+      </button>
+    </div>
+  );
+
+  const shown = leaving === null || leaving === index ? [index] : [leaving, index];
+  const fade = { '--slider-fade': `${SLIDER_FADE_MS}ms` } as CSSProperties;
+
+  return (
+    // The carousel pattern: arrow keys anywhere in the slider move it; the controls inside
+    // are the interactive elements.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section
+      ref={rootRef}
+      className={styles.slider}
+      aria-roledescription="carousel"
+      aria-label={labelledBy ? undefined : label}
+      aria-labelledby={labelledBy}
+      onKeyDown={onKeyDown}
+      style={fade}
+    >
+      <div className={styles.viewport} data-fading={shown.length > 1}>
+        {shown.map((slideIndex) => {
+          const item = items[slideIndex];
+          if (!item) return null;
+          const active = slideIndex === index;
+          return (
+            <div
+              key={item.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={slideLabel(item, slideIndex, count)}
+              className={styles.slide}
+              data-active={active}
+              data-entering={active && shown.length > 1}
+              inert={!active}
+              aria-hidden={active ? undefined : true}
+            >
+              {renderSlide(item, { titleAside, active })}
+            </div>
+          );
+        })}
+      </div>
+      <VisuallyHidden>
+        <span role="status" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </span>
+      </VisuallyHidden>
+    </section>
+  );
+}

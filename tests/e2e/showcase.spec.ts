@@ -1,0 +1,412 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
+
+/**
+ * The public facts of CONTENT-FACTS.md, written out here on purpose: the pages must match
+ * them, whatever the content files say.
+ */
+interface AppFacts {
+  slug: string;
+  name: string;
+  title: string;
+  buttons: [label: string, href: string][];
+  legal: boolean;
+}
+
+const APP_STORE = {
+  watchlistr: 'https://apps.apple.com/us/app/watchlistr/id6459355223',
+  reciperealm: 'https://apps.apple.com/us/app/reciperealm/id6458877177',
+  echoexpense: 'https://apps.apple.com/us/app/echoexpense/id6475660500',
+  sunshine: 'https://apps.apple.com/us/app/sunshine-key-west-challenge/id6737530954',
+  starship: 'https://apps.apple.com/us/app/starship-pixelscape/id6741517533',
+  autoarchive: 'https://apps.apple.com/us/app/autoarchive/id6744589503',
+  steda: 'https://apps.apple.com/us/app/steda/id6745674975',
+  popshop: 'https://apps.apple.com/us/app/manzanos-popshop/id6747915168',
+};
+const LANDING = 'https://www.watchlistr.app/';
+
+/** In menu and slider order. */
+const APPS: AppFacts[] = [
+  {
+    slug: 'watchlistr-web',
+    name: 'Watchlistr (Web)',
+    title: 'https://watchlistrweb.vercel.app',
+    buttons: [['Landing Page', LANDING]],
+    legal: false,
+  },
+  {
+    slug: 'watchlistr-mobile',
+    name: 'Watchlistr (Mobile)',
+    title: APP_STORE.watchlistr,
+    buttons: [
+      ['Landing Page', LANDING],
+      ['Apple Store', APP_STORE.watchlistr],
+      ['Play Store', APP_STORE.watchlistr],
+      ['TestFlight', 'https://testflight.apple.com/join/5fAq7d4d'],
+    ],
+    legal: true,
+  },
+  {
+    slug: 'reciperealm',
+    name: 'RecipeRealm',
+    title: APP_STORE.reciperealm,
+    buttons: [['Apple Store', APP_STORE.reciperealm]],
+    legal: true,
+  },
+  {
+    slug: 'echoexpense',
+    name: 'EchoExpense',
+    title: APP_STORE.echoexpense,
+    buttons: [['Apple Store', APP_STORE.echoexpense]],
+    legal: true,
+  },
+  {
+    slug: 'otakuhive',
+    name: 'OtakuHive',
+    title: 'https://testflight.apple.com/join/sRsqfd9y',
+    buttons: [['TestFlight', 'https://testflight.apple.com/join/sRsqfd9y']],
+    legal: true,
+  },
+  {
+    slug: 'starship-pixelscape',
+    name: 'Starship Pixelscape',
+    title: APP_STORE.starship,
+    buttons: [['Apple Store', APP_STORE.starship]],
+    legal: true,
+  },
+  {
+    slug: 'autoarchive',
+    name: 'AutoArchive',
+    title: APP_STORE.autoarchive,
+    buttons: [['Apple Store', APP_STORE.autoarchive]],
+    legal: true,
+  },
+  {
+    slug: 'steda',
+    name: 'Steda',
+    title: APP_STORE.steda,
+    buttons: [['Apple Store', APP_STORE.steda]],
+    legal: true,
+  },
+  {
+    slug: 'manzanos-popshop',
+    name: 'Manzanos PopShop',
+    title: 'https://rubenmanzano.com/manzanos-popshop',
+    buttons: [
+      ['Apple Store', APP_STORE.popshop],
+      ['Play Store', 'https://play.google.com/store/apps/details?id=com.devzano.manzanospopshop'],
+    ],
+    legal: true,
+  },
+  {
+    slug: 'sunshinekeywestchallenge',
+    name: 'Sunshine Key West Challenge',
+    title: APP_STORE.sunshine,
+    buttons: [
+      ['Apple Store', APP_STORE.sunshine],
+      [
+        'Play Store',
+        'https://play.google.com/store/apps/details?id=com.devzano.SunshineKeyWestChallenge',
+      ],
+    ],
+    legal: true,
+  },
+];
+
+const SKILLS = [
+  'HTML',
+  'CSS',
+  'JavaScript',
+  'Python',
+  'React',
+  'Swift',
+  'Flask',
+  'ExpressJS',
+  'NodeJS',
+  'GIT',
+  'PostgresSQL',
+  'MySQL',
+  'Data Analysis',
+  'PHPMyAdmin',
+  'Algorithms',
+  'UI/UX Design',
+  'Debugging',
+  'Testing',
+  'Full-Stack Developer',
+];
+
+const LEGAL = [
+  ['privacy', 'Privacy Policy'],
+  ['terms', 'Terms of Use'],
+] as const;
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Resolves once React has hydrated the page, so its controls respond. */
+async function hydrated(page: Page): Promise<void> {
+  // React marks the elements it has hydrated with its own properties. (A function, not a
+  // string: the page's Content-Security-Policy forbids eval.)
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as {
+      document: { getElementById: (id: string) => object | null };
+    };
+    const main = document.getElementById('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
+
+async function expectNewTabLink(link: Locator, href: string): Promise<void> {
+  await expect(link).toHaveAttribute('href', href);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+}
+
+test.describe('app pages', () => {
+  for (const app of APPS) {
+    test(`${app.name}: title and buttons lead where the facts say, in a new tab`, async ({
+      page,
+    }) => {
+      await page.goto(`/${app.slug}`);
+      const main = page.getByRole('main');
+      const title = main.getByRole('heading', { level: 1 });
+      await expect(title).toHaveText(app.name);
+      await expectNewTabLink(title.getByRole('link'), app.title);
+
+      const badges = main.getByRole('link', {
+        name: /^(Landing Page|Apple Store|Play Store|TestFlight)$/,
+      });
+      await expect(badges).toHaveText(app.buttons.map(([label]) => label));
+      for (const [label, href] of app.buttons) {
+        await expectNewTabLink(main.getByRole('link', { name: label, exact: true }), href);
+      }
+
+      await expectNewTabLink(
+        main.getByRole('link', { name: 'GitHub profile' }),
+        'https://github.com/devzano',
+      );
+      await expect(main.getByRole('link', { name: 'Terms of Use' })).toHaveCount(app.legal ? 1 : 0);
+      await expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveCount(
+        app.legal ? 1 : 0,
+      );
+      // Not inside the slider: no arrows.
+      await expect(page.getByRole('button', { name: 'Next project' })).toHaveCount(0);
+    });
+
+    test(`${app.name}: axe finds no WCAG A or AA violations`, async ({ page }) => {
+      await page.goto(`/${app.slug}`);
+      await hydrated(page);
+      await expectAxeClean(page);
+    });
+  }
+});
+
+test.describe('legal texts', () => {
+  for (const app of APPS.filter((candidate) => candidate.legal)) {
+    for (const [doc, heading] of LEGAL) {
+      test(`/${app.slug}/${doc} opens the ${heading} of ${app.name}, and closing returns to /${app.slug}`, async ({
+        page,
+      }) => {
+        await page.goto(`/${app.slug}/${doc}`);
+        await hydrated(page);
+        const dialog = page.getByRole('dialog', { name: heading });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByText(app.name, { exact: true })).toBeVisible();
+        await expect(dialog.getByRole('heading', { name: 'Contact' })).toBeVisible();
+        await expectAxeClean(page);
+
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await expect(page).toHaveURL(`/${app.slug}`);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+
+        // Opened again from its icon in the logo row, Escape closes it and focus returns.
+        const icon = page.getByRole('main').getByRole('link', { name: heading });
+        await icon.click();
+        await expect(page).toHaveURL(`/${app.slug}/${doc}`);
+        await expect(page.getByRole('dialog', { name: heading })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page).toHaveURL(`/${app.slug}`);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expect(icon).toBeFocused();
+      });
+    }
+  }
+
+  test('a legal text reads without JavaScript at its own address', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/manzanos-popshop/terms');
+    const dialog = page.getByRole('dialog', { name: 'Terms of Use' });
+    await expect(dialog.getByText('Manzanos PopShop', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(/at least 18 years old/)).toBeVisible();
+    await expect(dialog.getByText(/State of Florida/)).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('home', () => {
+  test('the Skills list has the 19 entries in order', async ({ page }) => {
+    await page.goto('/');
+    const list = page.getByRole('list', { name: 'Skills' });
+    await list.scrollIntoViewIfNeeded();
+    await expect(list.getByRole('listitem')).toHaveText(SKILLS);
+  });
+
+  test('Contact links to LinkedIn, email, phone and text messages', async ({ page }) => {
+    await page.goto('/');
+    const contact = page.getByRole('list', { name: 'Contact' });
+    await expect(contact.getByRole('link')).toHaveText(['LinkedIn', 'Email', 'Phone', 'Text']);
+    await expect(contact.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute(
+      'href',
+      /^https:\/\/(www\.)?linkedin\.com\//,
+    );
+    await expect(contact.getByRole('link', { name: 'Email' })).toHaveAttribute('href', /^mailto:/);
+    await expect(contact.getByRole('link', { name: 'Phone' })).toHaveAttribute(
+      'href',
+      /^tel:\+?\d+$/,
+    );
+    await expect(contact.getByRole('link', { name: 'Text' })).toHaveAttribute(
+      'href',
+      /^sms:\+?\d+$/,
+    );
+  });
+
+  test('ends with the All Projects slider, on its first app', async ({ page }) => {
+    await page.goto('/');
+    const slider = page.getByRole('region', { name: 'All Projects' });
+    await expect(slider.getByRole('heading', { level: 2 })).toHaveText(APPS[0]?.name ?? '');
+    await hydrated(page);
+    await slider.getByRole('button', { name: 'Next project' }).click();
+    await expect(slider.getByRole('heading', { level: 2 })).toHaveText(APPS[1]?.name ?? '');
+  });
+
+  test('axe finds no WCAG A or AA violations', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expectAxeClean(page);
+  });
+});
+
+test.describe('All Projects slider', () => {
+  const first = APPS[0];
+  const last = APPS[APPS.length - 1];
+  if (!first || !last) throw new Error('no apps');
+
+  test('wraps in both directions, with the arrows and the arrow keys', async ({ page }) => {
+    await page.goto('/projects');
+    await hydrated(page);
+    const slider = page.getByRole('region', { name: 'All Projects' });
+    const title = slider.getByRole('heading', { level: 2 });
+    const status = slider.getByRole('status');
+    await expect(title).toHaveText(first.name);
+
+    await slider.getByRole('button', { name: 'Previous project' }).click();
+    await expect(title).toHaveText(last.name);
+    await expect(status).toHaveText(`${last.name}, ${APPS.length} of ${APPS.length}`);
+    await expect(slider.getByRole('group', { name: `${last.name}, 10 of 10` })).toBeVisible();
+
+    await slider.getByRole('button', { name: 'Next project' }).click();
+    await expect(title).toHaveText(first.name);
+    await expect(status).toHaveText(`${first.name}, 1 of ${APPS.length}`);
+
+    // Focus stayed on the arrow; the keys move the slider from there.
+    await page.keyboard.press('ArrowLeft');
+    await expect(title).toHaveText(last.name);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(title).toHaveText(APPS[1]?.name ?? '');
+  });
+
+  test('visits every app in order and keeps a single page mounted', async ({ page }) => {
+    await page.goto('/projects');
+    await hydrated(page);
+    const slider = page.getByRole('region', { name: 'All Projects' });
+    for (const [index, app] of APPS.entries()) {
+      await expect(slider.getByRole('heading', { level: 2 })).toHaveText(app.name);
+      await expect(slider.getByRole('link', { name: app.buttons[0]?.[0] ?? '' })).toHaveAttribute(
+        'href',
+        app.buttons[0]?.[1] ?? '',
+      );
+      if (index < APPS.length - 1) {
+        await slider.getByRole('button', { name: 'Next project' }).click();
+      }
+    }
+    await expect(slider.getByRole('article', { includeHidden: true })).toHaveCount(1);
+  });
+
+  test('Back from a page the slider links to returns to the same slide', async ({ page }) => {
+    await page.goto('/projects');
+    await hydrated(page);
+    const slider = page.getByRole('region', { name: 'All Projects' });
+    for (let step = 0; step < 3; step += 1) {
+      await slider.getByRole('button', { name: 'Next project' }).click();
+    }
+    const app = APPS[3];
+    if (!app) throw new Error('no fourth app');
+    await expect(slider.getByRole('heading', { level: 2 })).toHaveText(app.name);
+    await slider.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(`/${app.slug}/privacy`);
+    await page.goBack();
+    await expect(page).toHaveURL('/projects');
+    await expect(slider.getByRole('heading', { level: 2 })).toHaveText(app.name);
+  });
+
+  test('the prerendered page shows the first app without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ['/projects', '/']) {
+      await page.goto(path);
+      const slider = page.getByRole('region', { name: 'All Projects' });
+      await expect(slider.getByRole('heading', { level: 2 })).toHaveText(first.name);
+      await expect(slider.getByText(/runs in your browser/)).toBeVisible();
+    }
+    await context.close();
+  });
+
+  test.describe('for visitors who prefer reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('switches at once, with no page fading out', async ({ page }) => {
+      await page.goto('/projects');
+      await hydrated(page);
+      const slider = page.getByRole('region', { name: 'All Projects' });
+      await slider.getByRole('button', { name: 'Next project' }).click();
+      await expect(slider.getByRole('heading', { level: 2 })).toHaveText(APPS[1]?.name ?? '');
+      expect(await slider.getByRole('article', { includeHidden: true }).count()).toBe(1);
+    });
+
+    test('shows every skill at once', async ({ page }) => {
+      await page.goto('/');
+      const chips = page.getByRole('list', { name: 'Skills' }).getByRole('listitem');
+      // Read at once, before any stagger could have finished.
+      const opacities = await chips.evaluateAll((items) => {
+        const { getComputedStyle } = globalThis as unknown as {
+          getComputedStyle: (element: unknown) => { opacity: string };
+        };
+        return items.map((item) => getComputedStyle(item).opacity);
+      });
+      expect(opacities).toEqual(SKILLS.map(() => '1'));
+    });
+  });
+
+  test('axe finds no WCAG A or AA violations', async ({ page }) => {
+    await page.goto('/projects');
+    await hydrated(page);
+    await expectAxeClean(page);
+  });
+});
+
+test('the link-preview image is built and served', async ({ request }) => {
+  const response = await request.get('/og-image.png');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/png');
+});
