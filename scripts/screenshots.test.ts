@@ -5,6 +5,12 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { content, contentDir } from '../content/load.ts';
 import {
+  renditionName,
+  srcSet,
+  type Screenshot,
+  type ScreenshotFormat,
+} from '../app/features/carousel/screenshot.ts';
+import {
   buildScreenshots,
   inkFor,
   placeholderSvg,
@@ -57,8 +63,14 @@ async function served(url: string) {
   return { format: format === 'heif' ? compression : format, width, height };
 }
 
-function urls(srcSet: string): string[] {
-  return srcSet.split(', ').map((entry) => entry.split(' ')[0] ?? '');
+function urls(set: string): string[] {
+  return set.split(', ').map((entry) => entry.split(' ')[0] ?? '');
+}
+
+/** Format and size of each rendition in a screenshot's srcset. */
+function servedSet(shot: Screenshot | undefined, format: ScreenshotFormat) {
+  if (!shot) throw new Error('The manifest lacks the screenshot');
+  return Promise.all(urls(srcSet(shot, format)).map(served));
 }
 
 describe('screenshot pipeline', () => {
@@ -74,29 +86,27 @@ describe('screenshot pipeline', () => {
     ]);
     const [first] = shots;
     expect(first).toMatchObject({ width: 300, height: 650 });
-    expect(first?.avifSrcSet).toMatch(/-150\.avif 150w, .*-300\.avif 300w, .*-600\.avif 600w$/);
-    expect(await Promise.all(urls(first?.avifSrcSet ?? '').map(served))).toEqual([
+    expect(first?.widths).toEqual([150, 300, 600]);
+    expect(await servedSet(first, 'avif')).toEqual([
       { format: 'av1', width: 150, height: 325 },
       { format: 'av1', width: 300, height: 650 },
       { format: 'av1', width: 600, height: 1300 },
     ]);
-    expect(await Promise.all(urls(first?.webpSrcSet ?? '').map(served))).toEqual([
+    expect(await servedSet(first, 'webp')).toEqual([
       { format: 'webp', width: 150, height: 325 },
       { format: 'webp', width: 300, height: 650 },
       { format: 'webp', width: 600, height: 1300 },
     ]);
-    expect(await served(first?.src ?? '')).toEqual({ format: 'webp', width: 300, height: 650 });
     expect(await readdir(path.join(dir, 'public/shots'))).toHaveLength(3 * 6);
     expect(result).toMatchObject({ encoded: 18, reused: 0, removed: 0 });
   });
 
   it("draws the placeholder's rounded corners transparent", async () => {
     const result = await buildScreenshots(options([placeholderApp(1)]));
-    const { data, info } = await sharp(
-      path.join(dir, 'public', result.manifest.echo?.[0]?.src ?? ''),
-    )
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const shot = result.manifest.echo?.[0];
+    if (!shot) throw new Error('The manifest lacks the screenshot');
+    const file = path.join(dir, 'public', renditionName(shot.stem, shot.width, 'webp'));
+    const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
     const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
     expect(info.channels).toBe(4);
     expect(alphaAt(0, 0)).toBe(0);
@@ -140,13 +150,13 @@ describe('screenshot pipeline', () => {
       height: 600,
     });
     expect(cart).toMatchObject({ alt: 'The cart before checkout', width: 300, height: 650 });
-    expect(await Promise.all(urls(home?.avifSrcSet ?? '').map(served))).toEqual([
+    expect(await servedSet(home, 'avif')).toEqual([
       { format: 'av1', width: 150, height: 300 },
       { format: 'av1', width: 300, height: 600 },
       { format: 'av1', width: 600, height: 1200 },
     ]);
     // 2556 × 600 / 1179 = 1300.8: heights are rounded to the nearest pixel.
-    expect(await Promise.all(urls(cart?.webpSrcSet ?? '').map(served))).toEqual([
+    expect(await servedSet(cart, 'webp')).toEqual([
       { format: 'webp', width: 150, height: 325 },
       { format: 'webp', width: 300, height: 650 },
       { format: 'webp', width: 600, height: 1301 },
@@ -166,7 +176,7 @@ describe('screenshot pipeline', () => {
 
     const [shot] = manifest.tiny ?? [];
     expect(shot).toMatchObject({ width: 240, height: 480 });
-    expect(await Promise.all(urls(shot?.avifSrcSet ?? '').map(served))).toEqual([
+    expect(await servedSet(shot, 'avif')).toEqual([
       { format: 'av1', width: 150, height: 300 },
       { format: 'av1', width: 240, height: 480 },
     ]);
@@ -194,7 +204,7 @@ describe('screenshot pipeline', () => {
     const files = await readdir(path.join(dir, 'public/shots'));
     const used = Object.values(result.manifest)
       .flat()
-      .flatMap((shot) => [...urls(shot.avifSrcSet), ...urls(shot.webpSrcSet)])
+      .flatMap((shot) => [...urls(srcSet(shot, 'avif')), ...urls(srcSet(shot, 'webp'))])
       .map((url) => path.basename(url));
     expect(files.sort()).toEqual([...used].sort());
     expect(files).toHaveLength(12);

@@ -22,7 +22,12 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import sharp, { type AvifOptions, type Sharp, type WebpOptions } from 'sharp';
 import type { App } from '../content/schema.ts';
-import type { Screenshot, ScreenshotManifest } from '../app/features/carousel/screenshot.ts';
+import {
+  renditionName,
+  type Screenshot,
+  type ScreenshotFormat,
+  type ScreenshotManifest,
+} from '../app/features/carousel/screenshot.ts';
 
 /** Widths every screenshot is written at, in pixels. */
 export const SCREENSHOT_WIDTHS = [150, 300, 600] as const;
@@ -36,8 +41,7 @@ export const PLACEHOLDER_CORNER = 40 / 300;
 /** Raise when the drawing or resizing code changes in a way the hash inputs do not show. */
 const PIPELINE_VERSION = 1;
 
-const FORMATS = ['avif', 'webp'] as const;
-type Format = (typeof FORMATS)[number];
+const FORMATS: readonly ScreenshotFormat[] = ['avif', 'webp'];
 
 interface EncoderSettings {
   avif: AvifOptions;
@@ -265,17 +269,7 @@ function settingsKey(encoder: EncoderSettings): string {
   });
 }
 
-function fileName(job: ImageJob, rendition: Rendition, format: Format): string {
-  return `${job.stem}-${rendition.width}.${format}`;
-}
-
-function srcSet(job: ImageJob, format: Format, publicPath: string): string {
-  return job.renditions
-    .map((r) => `${publicPath}/${fileName(job, r, format)} ${r.width}w`)
-    .join(', ');
-}
-
-function encode(job: ImageJob, rendition: Rendition, format: Format): Promise<Buffer> {
+function encode(job: ImageJob, rendition: Rendition, format: ScreenshotFormat): Promise<Buffer> {
   const image = job.render(rendition);
   return format === 'avif'
     ? image.avif(job.encoder.avif).toBuffer()
@@ -353,7 +347,7 @@ export async function buildScreenshots(
   await runLimited(jobs, concurrency, async (job) => {
     for (const rendition of job.renditions) {
       for (const format of FORMATS) {
-        const name = fileName(job, rendition, format);
+        const name = renditionName(job.stem, rendition.width, format);
         const file = path.join(outDir, name);
         wanted.add(name);
         if (await exists(file)) {
@@ -382,9 +376,8 @@ export async function buildScreenshots(
       alt: job.alt,
       width: job.display.width,
       height: job.display.height,
-      avifSrcSet: srcSet(job, 'avif', publicPath),
-      webpSrcSet: srcSet(job, 'webp', publicPath),
-      src: `${publicPath}/${fileName(job, job.display, 'webp')}`,
+      stem: `${publicPath}/${job.stem}`,
+      widths: job.renditions.map((rendition) => rendition.width),
     });
   }
 

@@ -1,6 +1,8 @@
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../common/paths.ts';
+import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
 import { ProjectPage } from '../features/showcase/project-page.tsx';
+import { screenshotsBySlug } from '../generated/screenshots.ts';
 import { requireAppFromPath } from '../lib/current-app.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/project';
@@ -20,6 +22,11 @@ export default function ProjectRoute() {
   return (
     <main id="main">
       <ProjectPage app={app}>
+        <ScreenshotCarousel
+          appName={app.name}
+          screenshots={screenshotsBySlug[app.slug] ?? []}
+          priority
+        />
         <Outlet />
       </ProjectPage>
     </main>

@@ -1,6 +1,7 @@
 /**
- * One screenshot as the carousel shows it. scripts/screenshots.ts produces these for every
- * app into app/generated/screenshots.ts, from the owner's files or as placeholders.
+ * One screenshot as the carousel shows it. scripts/screenshots.ts writes these for every
+ * app into app/generated/screenshots.ts, from the owner's files or as placeholders, and
+ * names each rendition with `renditionName`, so the two always agree.
  */
 export interface Screenshot {
   /** What the screenshot shows, read by screen readers. */
@@ -9,13 +10,23 @@ export interface Screenshot {
   width: number;
   /** Display height in CSS pixels, in the source's proportions. */
   height: number;
-  /** `srcset` of the AVIF renditions, e.g. "/assets/screenshots/a-01-…-150.avif 150w, …". */
-  avifSrcSet: string;
-  /** `srcset` of the WebP renditions, the fallback for browsers without AVIF. */
-  webpSrcSet: string;
-  /** The WebP rendition at display width, the `<img>`'s own `src`. */
-  src: string;
+  /** Address of the renditions before their width and format, e.g. "/assets/screenshots/a-01-3f9c". */
+  stem: string;
+  /** Widths of the renditions in pixels, ascending; each comes in every format. */
+  widths: readonly number[];
 }
 
 /** Each app's screenshots in display order, by the app's slug. */
 export type ScreenshotManifest = Readonly<Record<string, readonly Screenshot[]>>;
+
+export type ScreenshotFormat = 'avif' | 'webp';
+
+/** A rendition's file name (or address, given an address stem): `<stem>-<width>.<format>`. */
+export function renditionName(stem: string, width: number, format: ScreenshotFormat): string {
+  return `${stem}-${width}.${format}`;
+}
+
+/** The `srcset` of a screenshot in one format. */
+export function srcSet(shot: Screenshot, format: ScreenshotFormat): string {
+  return shot.widths.map((w) => `${renditionName(shot.stem, w, format)} ${w}w`).join(', ');
+}
