@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -97,8 +97,13 @@ describe('screenshot pipeline', () => {
       { format: 'webp', width: 300, height: 650 },
       { format: 'webp', width: 600, height: 1300 },
     ]);
-    expect(await readdir(path.join(dir, 'public/shots'))).toHaveLength(3 * 6);
+    const files = await readdir(path.join(dir, 'public/shots'));
+    expect(files).toHaveLength(3 * 6);
     expect(result).toMatchObject({ encoded: 18, reused: 0, removed: 0 });
+    const sizes = await Promise.all(
+      files.map(async (file) => (await stat(path.join(dir, 'public/shots', file))).size),
+    );
+    expect(result.bytesBySlug).toEqual({ echo: sizes.reduce((sum, size) => sum + size, 0) });
   });
 
   it("draws the placeholder's rounded corners transparent", async () => {

@@ -356,7 +356,8 @@ export async function buildScreenshots(
           await writeAtomically(file, await encode(job, rendition, format));
           encoded++;
         }
-        bytesBySlug[job.slug] = (bytesBySlug[job.slug] ?? 0) + (await stat(file)).size;
+        const { size } = await stat(file);
+        bytesBySlug[job.slug] = (bytesBySlug[job.slug] ?? 0) + size;
       }
     }
   });
