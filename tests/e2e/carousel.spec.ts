@@ -162,7 +162,7 @@ function loadedImages(images: Locator) {
 for (const width of [360, 390, 768, 1024, 1440]) {
   test(`sends no image wider than twice its displayed width at ${width} px`, async ({ page }) => {
     const carousel = await openCarousel(page, width);
-    const images = carousel.getByRole('img');
+    const images = carousel.locator('img');
     // Every image has its size and alt text before it loads, so nothing shifts.
     for (const image of await images.all()) {
       await expect(image).toHaveAttribute('width', /^\d+$/);
@@ -170,7 +170,7 @@ for (const width of [360, 390, 768, 1024, 1440]) {
       await expect(image).toHaveAttribute('alt', /\S/);
     }
     const perSlide = width <= 768 ? 2 : 4;
-    const firstSlide = carousel.getByRole('group').first().getByRole('img');
+    const firstSlide = carousel.getByRole('group').first().locator('img');
     await expect(firstSlide).toHaveCount(perSlide);
     await expect.poll(async () => (await loadedImages(firstSlide)).length).toBe(perSlide);
 
@@ -180,6 +180,28 @@ for (const width of [360, 390, 768, 1024, 1440]) {
       expect(image.format).toBe('avif');
       expect(image.sent).toBeLessThanOrEqual(2 * image.shown);
     }
+  });
+}
+
+for (const [width, perSlide] of [
+  [390, 2],
+  [1280, 4],
+] as const) {
+  test(`fetches only the slide on screen and the next one at ${width} px`, async ({ page }) => {
+    const fetched = new Set<string>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/screenshots/')) fetched.add(pathname);
+    });
+    const carousel = await openCarousel(page, width);
+    const next = slide(carousel, `Screenshots ${perSlide + 1} to ${2 * perSlide} of 20`);
+    await expect.poll(async () => (await loadedImages(next.locator('img'))).length).toBe(perSlide);
+    await page.waitForLoadState('networkidle');
+
+    expect(fetched.size).toBe(2 * perSlide);
+    await expect(carousel.locator('img')).toHaveCount(2 * perSlide);
+    // The others are frames that still name their screenshot.
+    await expect(carousel.getByRole('img')).toHaveCount(20);
   });
 }
 

@@ -112,6 +112,17 @@ function advance(ms: number) {
   });
 }
 
+/**
+ * How each image of a slide loads: its `loading` attribute, or null for an empty frame
+ * that stands for an image not fetched yet.
+ */
+function loadingOf(slide: HTMLElement | undefined): (string | null)[] {
+  if (!slide) throw new Error('No such slide');
+  return within(slide)
+    .getAllByRole('img')
+    .map((image) => (image instanceof HTMLImageElement ? image.getAttribute('loading') : null));
+}
+
 function click(name: string) {
   fireEvent.click(screen.getByRole('button', { name }));
 }
@@ -287,13 +298,16 @@ describe('ScreenshotCarousel', () => {
     const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
     const { rerender } = renderCarousel({ active: false });
 
-    expect(screen.queryAllByRole('img')).toHaveLength(0);
+    expect(screen.getAllByRole('group').flatMap(loadingOf)).toEqual(Array(20).fill(null));
     expect(intervalTimers(setTimeoutSpy)).toHaveLength(0);
     waitIntervals(3);
     expect(position()).toBe('Screenshots 1 to 4 of 20');
 
     rerender(<ScreenshotCarousel appName="EchoExpense" screenshots={shots(20)} active />);
-    expect(screen.getAllByRole('img')).toHaveLength(20);
+    const [first, second, third] = screen.getAllByRole('group');
+    expect(loadingOf(first)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(loadingOf(second)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(loadingOf(third)).toEqual([null, null, null, null]);
     waitIntervals(1);
     expect(position()).toBe('Screenshots 5 to 8 of 20');
   });
@@ -318,30 +332,50 @@ describe('ScreenshotCarousel', () => {
     expect(first).toHaveAttribute('src', '/assets/screenshots/demo-1-300.webp');
   });
 
-  it('loads the first slide at once when it is above the fold, the others lazily', () => {
+  it('names every screenshot, loaded or not yet', () => {
+    renderCarousel();
+
+    const names = screen
+      .getAllByRole('img')
+      .map((image) => image.getAttribute('alt') ?? image.getAttribute('aria-label'));
+    expect(names).toEqual(shots(20).map((shot) => shot.alt));
+  });
+
+  it('loads the first slide at once when it is above the fold, and no other until on screen', () => {
     onScreen.visible = false;
     renderCarousel({ priority: true });
 
     const [first, second] = screen.getAllByRole('group');
-    for (const image of within(first as HTMLElement).getAllByRole('img')) {
-      expect(image).toHaveAttribute('loading', 'eager');
-    }
-    for (const image of within(second as HTMLElement).getAllByRole('img')) {
-      expect(image).toHaveAttribute('loading', 'lazy');
-    }
+    expect(loadingOf(first)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(loadingOf(second)).toEqual([null, null, null, null]);
+
+    onScreen.set(true);
+    expect(loadingOf(second)).toEqual(['eager', 'eager', 'eager', 'eager']);
   });
 
-  it('fetches the next slide ahead once it is on screen', () => {
+  it('leaves the first slide to lazy loading while it is below the fold', () => {
+    onScreen.visible = false;
     renderCarousel();
 
-    const [first, second, third] = screen.getAllByRole('group');
-    const loading = (slide?: HTMLElement) =>
-      within(slide as HTMLElement)
-        .getAllByRole('img')
-        .map((image) => image.getAttribute('loading'));
-    expect(loading(first)).toEqual(['eager', 'eager', 'eager', 'eager']);
-    expect(loading(second)).toEqual(['eager', 'eager', 'eager', 'eager']);
-    expect(loading(third)).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
+    const [first, second] = screen.getAllByRole('group');
+    expect(loadingOf(first)).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
+    expect(loadingOf(second)).toEqual([null, null, null, null]);
+  });
+
+  it('fetches the slide on screen and the next one, and no other', () => {
+    renderCarousel();
+
+    const slides = () => screen.getAllByRole('group');
+    expect(slides().map(loadingOf)).toEqual([
+      ['eager', 'eager', 'eager', 'eager'],
+      ['eager', 'eager', 'eager', 'eager'],
+      [null, null, null, null],
+      [null, null, null, null],
+      [null, null, null, null],
+    ]);
+    waitIntervals(1);
+    expect(loadingOf(slides()[2])).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(loadingOf(slides()[3])).toEqual([null, null, null, null]);
   });
 
   it('shows no controls and runs no timer when every image fits on one slide', () => {

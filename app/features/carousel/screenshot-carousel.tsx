@@ -176,6 +176,21 @@ export function ScreenshotCarousel({
   const shown = controlsShown(total);
   const warm = active && inView;
 
+  // Images load only on the slide on screen and the next one. The browser's own lazy
+  // loading does not see that the other slides are clipped at the sides, and would fetch
+  // them all; until then they are empty frames of the same size and the same alt text.
+  const [revealed, setRevealed] = useState<ReadonlySet<number>>(
+    () => new Set(screenshots.slice(0, perSlide).map((_, i) => i)),
+  );
+  const due = warm
+    ? [index, (index + 1) % groups.length].flatMap((group) =>
+        screenshots
+          .slice(group * perSlide, (group + 1) * perSlide)
+          .map((_, i) => group * perSlide + i),
+      )
+    : [];
+  if (due.some((item) => !revealed.has(item))) setRevealed(new Set([...revealed, ...due]));
+
   return (
     <section
       ref={rootRef}
@@ -192,9 +207,9 @@ export function ScreenshotCarousel({
         <div className={styles.track}>
           {groups.map((group, groupIndex) => {
             const from = groupIndex * perSlide + 1;
-            const eager =
-              (priority && groupIndex === 0) ||
-              (warm && (groupIndex === index || groupIndex === (index + 1) % groups.length));
+            // The first slide waits for the browser's lazy loading until the carousel is
+            // near, unless it is above the fold; others are only shown when wanted.
+            const lazy = groupIndex === 0 && !priority && !warm;
             return (
               <div
                 key={from}
@@ -203,8 +218,13 @@ export function ScreenshotCarousel({
                 aria-roledescription="slide"
                 aria-label={slideLabel(from, from + group.length - 1, total)}
               >
-                {group.map((shot) => (
-                  <Frame key={shot.stem} shot={shot} load={active} eager={eager} />
+                {group.map((shot, i) => (
+                  <Frame
+                    key={shot.stem}
+                    shot={shot}
+                    load={active && revealed.has(from - 1 + i)}
+                    lazy={lazy}
+                  />
                 ))}
               </div>
             );
@@ -262,16 +282,19 @@ function isKeyboardFocus(element: Element): boolean {
 
 interface FrameProps {
   shot: Screenshot;
-  /** Whether to show the image at all (false: the empty frame only). */
+  /** Whether to load the image (false: an empty frame that stands for it). */
   load: boolean;
-  eager: boolean;
+  /** Whether the browser may put off loading until the image is near the screen. */
+  lazy: boolean;
 }
 
 /** One phone-shaped frame; its size is known before the image arrives, so nothing shifts. */
-function Frame({ shot, load, eager }: FrameProps) {
+function Frame({ shot, load, lazy }: FrameProps) {
   const ratio = { aspectRatio: `${shot.width} / ${shot.height}` } satisfies CSSProperties;
-  if (!load) return <span className={styles.frame} style={ratio} />;
-  const sizes = eager ? SIZES : `auto, ${SIZES}`;
+  if (!load) {
+    return <span className={styles.frame} style={ratio} role="img" aria-label={shot.alt} />;
+  }
+  const sizes = lazy ? `auto, ${SIZES}` : SIZES;
   return (
     <picture className={styles.frame} style={ratio}>
       <source type="image/avif" srcSet={srcSet(shot, 'avif')} sizes={sizes} />
@@ -283,7 +306,7 @@ function Frame({ shot, load, eager }: FrameProps) {
         width={shot.width}
         height={shot.height}
         alt={shot.alt}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={lazy ? 'lazy' : 'eager'}
         decoding="async"
         draggable={false}
       />
