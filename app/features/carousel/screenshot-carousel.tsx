@@ -50,17 +50,17 @@ function slideLabel(from: number, to: number, total: number): string {
     : `Screenshots ${from} to ${to} of ${total}`;
 }
 
-/** Which slides show previous, next and pause controls: never, only when narrow, or always. */
+/** When the controls show: never (one slide holds every image), on narrow windows, or always. */
 function controlsShown(count: number): 'never' | 'narrow' | 'always' {
   if (count > IMAGES_PER_SLIDE) return 'always';
   return count > IMAGES_PER_SLIDE_NARROW ? 'narrow' : 'never';
 }
 
 /**
- * An app's screenshots, a few per slide, moving on every few seconds. It pauses while the
- * pointer is over the images or the keyboard is inside it, and with the pause control; it
- * only moves on request for visitors who prefer reduced motion. Arrow keys and swipes move
- * it too. The prerendered page shows the first slide without JavaScript.
+ * An app's screenshots, a few per slide, moving on every `CAROUSEL_INTERVAL_MS`. It pauses
+ * while the pointer is over the images or the keyboard is inside it, and with the pause
+ * control; it only moves on request for visitors who prefer reduced motion. Arrow keys
+ * and swipes move it too. The prerendered page shows the first slide without JavaScript.
  */
 export function ScreenshotCarousel({
   appName,
