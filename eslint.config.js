@@ -15,6 +15,8 @@ export default tseslint.config(
       'playwright-report/',
       'bench/results/',
       'data/',
+      // Written by scripts/screenshots.ts.
+      'app/generated/',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,8 @@
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../common/paths.ts';
+import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
 import { ProjectPage } from '../features/showcase/project-page.tsx';
+import { screenshotsBySlug } from '../generated/screenshots.ts';
 import { requireAppFromPath } from '../lib/current-app.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/project';
@@ -20,7 +22,16 @@ export default function ProjectRoute() {
   const app = requireAppFromPath(pathname);
   return (
     <main id="main" className={styles.page}>
-      <ProjectPage app={app}>
+      <ProjectPage
+        app={app}
+        carousel={
+          <ScreenshotCarousel
+            appName={app.name}
+            screenshots={screenshotsBySlug[app.slug] ?? []}
+            priority
+          />
+        }
+      >
         <Outlet />
       </ProjectPage>
     </main>

@@ -1,6 +1,8 @@
 import { apps } from '../../content/index.ts';
+import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
 import { ProjectPage } from '../features/showcase/project-page.tsx';
 import { ProjectSlider } from '../features/slider/project-slider.tsx';
+import { screenshotsBySlug } from '../generated/screenshots.ts';
 
 const items = apps.map((app) => ({ id: app.slug, name: app.name, app }));
 
@@ -10,8 +12,20 @@ export function AllProjectsSlider({ labelledBy }: { labelledBy?: string }) {
     <ProjectSlider
       items={items}
       labelledBy={labelledBy}
-      renderSlide={({ app }, { titleAside }) => (
-        <ProjectPage app={app} headingLevel={2} titleAside={titleAside} framed={false} />
+      renderSlide={({ app }, { titleAside, active }) => (
+        <ProjectPage
+          app={app}
+          headingLevel={2}
+          titleAside={titleAside}
+          framed={false}
+          carousel={
+            <ScreenshotCarousel
+              appName={app.name}
+              screenshots={screenshotsBySlug[app.slug] ?? []}
+              active={active}
+            />
+          }
+        />
       )}
     />
   );

@@ -1,0 +1,315 @@
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
+import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
+import { useMediaQuery, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
+import { renditionName, srcSet, type Screenshot } from './screenshot.ts';
+import { useCarouselIndex } from './use-carousel-index.ts';
+import styles from './screenshot-carousel.module.css';
+import { useLazyEmbla } from './use-lazy-embla.ts';
+
+/** Windows this wide or narrower show `IMAGES_PER_SLIDE_NARROW` images per slide. */
+export const NARROW_QUERY = '(max-width: 768px)';
+export const IMAGES_PER_SLIDE = 4;
+export const IMAGES_PER_SLIDE_NARROW = 2;
+
+/**
+ * How wide an image shows, for the browser to pick a rendition before layout: half of the
+ * carousel on narrow windows, a quarter of it (at most 260 px, the content column's
+ * limit) on wide ones; the offsets are the page's margins and padding. Lazy images use
+ * their laid-out width instead (`auto`), where the browser supports it.
+ */
+const SIZES = '(max-width: 768px) min(300px, calc(50vw - 54px)), min(260px, calc(25vw - 36px))';
+
+export interface ScreenshotCarouselProps {
+  /** The app's display name; the carousel is announced as "<appName> screenshots". */
+  appName: string;
+  /** The screenshots in display order, from app/generated/screenshots.ts. */
+  screenshots: readonly Screenshot[];
+  /**
+   * Whether the carousel is on screen. When false (a hidden slide of the All Projects
+   * slider) it runs no timer and loads no images; its frames keep their size. Default true.
+   */
+  active?: boolean;
+  /**
+   * Whether the carousel sits above the fold: its first slide's images then load at once
+   * instead of lazily. Default false.
+   */
+  priority?: boolean;
+}
+
+function slideLabel(from: number, to: number, total: number): string {
+  return from === to
+    ? `Screenshot ${from} of ${total}`
+    : `Screenshots ${from} to ${to} of ${total}`;
+}
+
+/** When the controls show: never (one slide holds every image), on narrow windows, or always. */
+function controlsShown(count: number): 'never' | 'narrow' | 'always' {
+  if (count > IMAGES_PER_SLIDE) return 'always';
+  return count > IMAGES_PER_SLIDE_NARROW ? 'narrow' : 'never';
+}
+
+/**
+ * An app's screenshots, a few per slide, moving on every `CAROUSEL_INTERVAL_MS`. It pauses
+ * while the pointer is over the images or the keyboard is inside it, and with the pause
+ * control; it only moves on request for visitors who prefer reduced motion. Arrow keys
+ * and swipes move it too. The prerendered page shows the first slide without JavaScript.
+ */
+export function ScreenshotCarousel({
+  appName,
+  screenshots,
+  active = true,
+  priority = false,
+}: ScreenshotCarouselProps) {
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const perSlide = narrow ? IMAGES_PER_SLIDE_NARROW : IMAGES_PER_SLIDE;
+  const reducedMotion = usePrefersReducedMotion();
+  const carousel = useCarouselIndex({
+    itemCount: screenshots.length,
+    perSlide,
+    active,
+    reducedMotion,
+  });
+  const { index, goTo, next, previous, hold } = carousel;
+  const [inView, setInView] = useState(false);
+  const rootRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [viewportRef, embla] = useLazyEmbla({
+    align: 'start',
+    containScroll: false,
+    watchSlides: false,
+    duration: 30,
+  });
+
+  const groups: Screenshot[][] = [];
+  for (let start = 0; start < screenshots.length; start += perSlide) {
+    groups.push(screenshots.slice(start, start + perSlide));
+  }
+
+  // Embla follows the index: the timer, the buttons and the keys all move the index.
+  // When the slides are regrouped (the window crossed the breakpoint), Embla measures
+  // them again and jumps to the slide that keeps the visitor's place, before paint.
+  const layout = `${perSlide}/${screenshots.length}`;
+  const measuredLayout = useRef(layout);
+  useLayoutEffect(() => {
+    if (!embla || measuredLayout.current === layout) return;
+    measuredLayout.current = layout;
+    embla.reInit();
+    embla.scrollTo(index, true);
+  }, [embla, layout, index]);
+  useEffect(() => {
+    if (embla && embla.selectedScrollSnap() !== index) embla.scrollTo(index, reducedMotion);
+  }, [embla, index, reducedMotion]);
+  // ...and a swipe moves the index.
+  const onSwipe = useEffectEvent(() => {
+    const selected = embla?.selectedScrollSnap() ?? index;
+    if (selected !== index) goTo(selected);
+  });
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => onSwipe();
+    embla.on('select', onSelect);
+    return () => void embla.off('select', onSelect);
+  }, [embla]);
+
+  // Off screen, it holds still, and it does not fetch the next slide.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      const visible = entry?.isIntersecting ?? false;
+      setInView(visible);
+      hold('offscreen', !visible);
+    });
+    observer.observe(root);
+    return () => {
+      observer.disconnect();
+      hold('offscreen', false);
+    };
+  }, [active, hold]);
+
+  // Arrow keys move it while focus is inside, and keyboard focus inside holds it. The
+  // pause and play control itself does not hold it, so pressing play starts it at once.
+  // Native listeners: the region itself is not a control.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.key === 'ArrowRight') next();
+      else if (event.key === 'ArrowLeft') previous();
+      else return;
+      event.preventDefault();
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      hold(
+        'focus',
+        target instanceof Element && target !== toggleRef.current && isKeyboardFocus(target),
+      );
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!(event.relatedTarget instanceof Node && root.contains(event.relatedTarget))) {
+        hold('focus', false);
+      }
+    };
+    root.addEventListener('keydown', onKeyDown);
+    root.addEventListener('focusin', onFocusIn);
+    root.addEventListener('focusout', onFocusOut);
+    return () => {
+      root.removeEventListener('keydown', onKeyDown);
+      root.removeEventListener('focusin', onFocusIn);
+      root.removeEventListener('focusout', onFocusOut);
+    };
+  }, [next, previous, hold]);
+
+  const total = screenshots.length;
+  const firstShown = index * perSlide + 1;
+  const lastShown = Math.min(total, firstShown + perSlide - 1);
+  const shown = controlsShown(total);
+  const warm = active && inView;
+
+  // Images load only on the slide on screen and the next one. The browser's own lazy
+  // loading does not see that the other slides are clipped at the sides, and would fetch
+  // them all; until then they are empty frames of the same size and the same alt text.
+  const [revealed, setRevealed] = useState<ReadonlySet<number>>(
+    () => new Set(screenshots.slice(0, perSlide).map((_, i) => i)),
+  );
+  const due = warm
+    ? [index, (index + 1) % groups.length].flatMap((group) =>
+        screenshots
+          .slice(group * perSlide, (group + 1) * perSlide)
+          .map((_, i) => group * perSlide + i),
+      )
+    : [];
+  if (due.some((item) => !revealed.has(item))) setRevealed(new Set([...revealed, ...due]));
+
+  return (
+    <section
+      ref={rootRef}
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label={`${appName} screenshots`}
+    >
+      <div
+        ref={viewportRef}
+        className={styles.viewport}
+        onPointerEnter={() => hold('hover', true)}
+        onPointerLeave={() => hold('hover', false)}
+      >
+        <div className={styles.track}>
+          {groups.map((group, groupIndex) => {
+            const from = groupIndex * perSlide + 1;
+            // The first slide waits for the browser's lazy loading until the carousel is
+            // near, unless it is above the fold; others are only shown when wanted.
+            const lazy = groupIndex === 0 && !priority && !warm;
+            return (
+              <div
+                key={from}
+                className={styles.slide}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={slideLabel(from, from + group.length - 1, total)}
+              >
+                {group.map((shot, i) => (
+                  <Frame
+                    key={shot.stem}
+                    shot={shot}
+                    load={active && revealed.has(from - 1 + i)}
+                    lazy={lazy}
+                  />
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {shown !== 'never' && (
+        <div className={styles.controls} data-shown={shown}>
+          <button
+            type="button"
+            className={styles.button}
+            aria-label="Previous screenshots"
+            onClick={previous}
+          >
+            <ChevronLeftIcon size={22} />
+          </button>
+          <button
+            ref={toggleRef}
+            type="button"
+            className={styles.button}
+            aria-label="Pause screenshots"
+            aria-pressed={!carousel.playing}
+            onClick={carousel.togglePlaying}
+          >
+            {carousel.playing ? <PauseIcon size={20} /> : <PlayIcon size={18} />}
+          </button>
+          <button
+            type="button"
+            className={styles.button}
+            aria-label="Next screenshots"
+            onClick={next}
+          >
+            <ChevronRightIcon size={22} />
+          </button>
+          <span className={styles.position} aria-hidden="true">
+            {firstShown === lastShown ? firstShown : `${firstShown}–${lastShown}`} / {total}
+          </span>
+        </div>
+      )}
+      <div aria-live={carousel.running ? 'off' : 'polite'} aria-atomic="true">
+        <VisuallyHidden>{slideLabel(firstShown, lastShown, total)}</VisuallyHidden>
+      </div>
+    </section>
+  );
+}
+
+/** Whether focus came from the keyboard (a click on a button does not hold the carousel). */
+function isKeyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
+interface FrameProps {
+  shot: Screenshot;
+  /** Whether to load the image (false: an empty frame that stands for it). */
+  load: boolean;
+  /** Whether the browser may put off loading until the image is near the screen. */
+  lazy: boolean;
+}
+
+/** One phone-shaped frame; its size is known before the image arrives, so nothing shifts. */
+function Frame({ shot, load, lazy }: FrameProps) {
+  const ratio = { aspectRatio: `${shot.width} / ${shot.height}` } satisfies CSSProperties;
+  if (!load) {
+    return <span className={styles.frame} style={ratio} role="img" aria-label={shot.alt} />;
+  }
+  const sizes = lazy ? `auto, ${SIZES}` : SIZES;
+  return (
+    <picture className={styles.frame} style={ratio}>
+      <source type="image/avif" srcSet={srcSet(shot, 'avif')} sizes={sizes} />
+      <img
+        className={styles.image}
+        src={renditionName(shot.stem, shot.width, 'webp')}
+        srcSet={srcSet(shot, 'webp')}
+        sizes={sizes}
+        width={shot.width}
+        height={shot.height}
+        alt={shot.alt}
+        loading={lazy ? 'lazy' : 'eager'}
+        decoding="async"
+        draggable={false}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Embla, loaded after the page is up: the carousel's first slide is plain HTML, so the
+ * engine that moves it (about 7 KB gzip) is not needed for the first paint and stays out
+ * of the initial bundle. It loads through the site's chunk loader once the viewport is on
+ * the page; a failure raises the ChunkLoadError on the error screen.
+ */
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadChunk } from '../../lib/lazy-chunk.ts';
+
+type EmblaFactory = typeof import('embla-carousel').default;
+
+let engine: Promise<EmblaFactory> | undefined;
+
+function loadEngine(): Promise<EmblaFactory> {
+  engine ??= loadChunk('carousel-engine', () => import('embla-carousel')).then(
+    (module) => module.default,
+  );
+  return engine;
+}
+
+/** Like `useEmblaCarousel`: a ref callback for the viewport, and the API once it is ready. */
+export function useLazyEmbla(
+  options: EmblaOptionsType,
+): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const [error, setError] = useState<Error>();
+  const optionsRef = useRef(options);
+
+  useEffect(() => {
+    if (!viewport) return;
+    let instance: EmblaCarouselType | undefined;
+    let cancelled = false;
+    loadEngine().then(
+      (EmblaCarousel) => {
+        if (cancelled) return;
+        instance = EmblaCarousel(viewport, optionsRef.current);
+        setApi(instance);
+      },
+      (loadError: unknown) => {
+        if (!cancelled)
+          setError(loadError instanceof Error ? loadError : new Error(String(loadError)));
+      },
+    );
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport]);
+
+  if (error) throw error;
+  const ref = useCallback((node: HTMLElement | null) => setViewport(node), []);
+  return [ref, api];
+}
