@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { FeedbackStore } from './feedback-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable feedback store (SQLite in DATA_DIR). */
+    feedbackStore: FeedbackStore;
+  }
+}
+
+export interface FeedbackStorePluginOptions {
+  /** Folder of the store's file. */
+  dataDir: string;
+}
+
+const KEY_SWEEP_MS = 60 * 60 * 1000;
+
+/** Opens the feedback store for the server's life; commits what is waiting and closes it at the end. */
+export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
+  async function feedbackStorePlugin(app: FastifyInstance, { dataDir }) {
+    const store = FeedbackStore.open(dataDir);
+    app.decorate('feedbackStore', store);
+    app.log.debug({ file: store.file }, 'feedback store open');
+
+    // Idempotency-Keys are only remembered for a day.
+    const sweep = setInterval(() => {
+      try {
+        store.purgeExpiredKeys(Date.now());
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not forget old idempotency keys');
+      }
+    }, KEY_SWEEP_MS);
+    sweep.unref();
+
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      store.close();
+    });
+  },
+  { name: 'feedback-store' },
+);
