@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   timeouts?: Partial<typeof TIMEOUTS>;
   /** Longest sleep of the mail outbox between looks at the store, in ms; default 5000. */
   outboxIdleCheckMs?: number;
+  /** Commit feedback on a writer thread; default true (false: on the event loop's thread). */
+  storeWriterThread?: boolean;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -52,6 +54,7 @@ export async function buildApp({
   logger,
   timeouts,
   outboxIdleCheckMs,
+  storeWriterThread = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts };
   const app = Fastify({
@@ -84,7 +87,10 @@ export async function buildApp({
 
   await app.register(securityHeaders, { hsts: config.PUBLIC_URL.startsWith('https://') });
   await app.register(healthRoutes);
-  await app.register(feedbackStorePlugin, { dataDir: config.DATA_DIR });
+  await app.register(feedbackStorePlugin, {
+    dataDir: config.DATA_DIR,
+    writerThread: storeWriterThread,
+  });
   await app.register(feedbackOutboxPlugin, {
     smtpUrl: config.SMTP_URL,
     mailTo: config.MAIL_TO,

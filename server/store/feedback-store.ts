@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { GroupCommit } from './group-commit.ts';
 import { newMessageId } from './ids.ts';
 import { MIGRATIONS } from './schema.ts';
+import { ThreadWriter } from './thread-writer.ts';
 
 /** The store's file inside DATA_DIR. */
 export const STORE_FILE = 'feedback.sqlite';
@@ -181,10 +182,13 @@ export class FeedbackStore {
   readonly db: Database.Database;
   readonly #group: GroupCommit<NewFeedback, AcceptResult>;
   readonly #statements;
+  readonly #busyTimeoutMs: number;
+  #writer: ThreadWriter | undefined;
 
-  private constructor(file: string, db: Database.Database) {
+  private constructor(file: string, db: Database.Database, busyTimeoutMs: number) {
     this.file = file;
     this.db = db;
+    this.#busyTimeoutMs = busyTimeoutMs;
     this.#statements = {
       findKey: db.prepare<[string], { message_id: string; created_at: number }>(
         'SELECT message_id, created_at FROM idempotency_keys WHERE key = ?',
@@ -308,7 +312,9 @@ export class FeedbackStore {
       ),
       purgeKeys: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?'),
     };
-    this.#group = new GroupCommit((items) => this.acceptGroup(items));
+    this.#group = new GroupCommit(async (items) =>
+      this.#writer ? this.#writer.commit(items) : this.acceptGroup(items),
+    );
   }
 
   /**
@@ -349,7 +355,18 @@ export class FeedbackStore {
       db.close();
       throw error;
     }
-    return new FeedbackStore(file, db);
+    return new FeedbackStore(file, db, busyTimeoutMs);
+  }
+
+  /**
+   * Moves the commits of `accept` to a writer thread with its own connection, so waiting
+   * for the disk never stops this thread (the server does this; tools need not).
+   */
+  async startWriterThread(): Promise<void> {
+    this.#writer ??= await ThreadWriter.start({
+      dataDir: path.dirname(this.file),
+      busyTimeoutMs: this.#busyTimeoutMs,
+    });
   }
 
   /** Stores a message (with its outbox entry) durably; resolves once it is on disk. */
@@ -601,10 +618,17 @@ export class FeedbackStore {
   }
 
   /** Commits what is waiting, then closes the file. */
-  close(): void {
+  async close(): Promise<void> {
     if (!this.db.open) return;
-    this.#group.close();
+    await this.#group.close();
+    await this.#writer?.close();
+    this.#writer = undefined;
     this.db.close();
+  }
+
+  /** Closes the file at once; for tools that never call `accept`. */
+  closeNow(): void {
+    if (this.db.open) this.db.close();
   }
 }
 

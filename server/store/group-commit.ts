@@ -1,8 +1,9 @@
 /**
- * Group commit: writes that arrive while the event loop is busy are committed together, in
- * one transaction, on the next turn of the loop. Each commit waits for the disk (the store
- * runs with synchronous=FULL), so one fsync now serves a whole group of requests instead of
- * one; under load the groups grow by themselves, and a lone request still commits at once.
+ * Group commit: messages are committed in groups, one transaction (and one fsync) per
+ * group, with at most one commit in flight. While a group is being written, the next one
+ * gathers everything that arrives; when the write ends, it goes at once. Under load the
+ * groups grow by themselves, so full durability costs one fsync per group instead of one
+ * per request, and a lone request still commits without waiting.
  */
 
 interface Waiting<T, R> {
@@ -12,24 +13,27 @@ interface Waiting<T, R> {
 }
 
 export interface GroupCommitOptions {
-  /** Most items in one transaction; default 256. */
+  /** Most items in one transaction; default 512. */
   maxGroupSize?: number;
 }
 
+/**
+ * Commits the items in one transaction and resolves with one result per item, in order;
+ * when it fails, nothing was committed and every item of the group fails.
+ */
+export type CommitGroup<T, R> = (items: readonly T[]) => Promise<readonly R[]>;
+
 export class GroupCommit<T, R> {
-  readonly #commit: (items: readonly T[]) => readonly R[];
+  readonly #commit: CommitGroup<T, R>;
   readonly #maxGroupSize: number;
   #queue: Waiting<T, R>[] = [];
   #scheduled = false;
+  #inFlight: Promise<void> | undefined;
   #closed = false;
 
-  /**
-   * @param commit Commits the items in one transaction and returns one result per item, in
-   *   order; when it throws, nothing was committed and every item of the group fails.
-   */
-  constructor(commit: (items: readonly T[]) => readonly R[], options: GroupCommitOptions = {}) {
+  constructor(commit: CommitGroup<T, R>, options: GroupCommitOptions = {}) {
     this.#commit = commit;
-    this.#maxGroupSize = options.maxGroupSize ?? 256;
+    this.#maxGroupSize = options.maxGroupSize ?? 512;
   }
 
   /** Resolves with the item's result once its group is committed (durable on disk). */
@@ -41,43 +45,56 @@ export class GroupCommit<T, R> {
     });
   }
 
-  /** Items waiting for their commit. */
+  /** Items waiting for their commit, including the group being written. */
   get waiting(): number {
     return this.#queue.length;
   }
 
-  /** Commits everything waiting now, and refuses new items. */
-  close(): void {
-    while (this.#queue.length > 0) this.#flush();
+  /** Refuses new items and resolves once everything submitted is committed (or failed). */
+  async close(): Promise<void> {
     this.#closed = true;
+    while (this.#inFlight || this.#queue.length > 0) {
+      if (this.#inFlight) await this.#inFlight;
+      else this.#flush();
+    }
   }
 
   #schedule(): void {
-    if (this.#scheduled) return;
+    if (this.#scheduled || this.#inFlight) return;
     this.#scheduled = true;
     // setImmediate runs after the loop has read every socket that was ready, so requests
-    // that arrived together are committed together.
+    // that arrived together go in the same group.
     setImmediate(() => {
       this.#scheduled = false;
       this.#flush();
-      if (this.#queue.length > 0) this.#schedule();
     });
   }
 
   #flush(): void {
+    if (this.#inFlight) return;
     const group = this.#queue.splice(0, this.#maxGroupSize);
     if (group.length === 0) return;
-    let results: readonly R[];
+    let committing: Promise<readonly R[]>;
     try {
-      results = this.#commit(group.map((waiting) => waiting.item));
+      committing = this.#commit(group.map((waiting) => waiting.item));
     } catch (error) {
-      for (const waiting of group) waiting.reject(error);
-      return;
+      committing = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    group.forEach((waiting, index) => {
-      const result = results[index];
-      if (result === undefined) waiting.reject(new Error('The commit returned no result'));
-      else waiting.resolve(result);
+    this.#inFlight = committing.then(
+      (results) => {
+        group.forEach((waiting, index) => {
+          const result = results[index];
+          if (result === undefined) waiting.reject(new Error('The commit returned no result'));
+          else waiting.resolve(result);
+        });
+      },
+      (error: unknown) => {
+        for (const waiting of group) waiting.reject(error);
+      },
+    );
+    void this.#inFlight.finally(() => {
+      this.#inFlight = undefined;
+      if (this.#queue.length > 0) this.#schedule();
     });
   }
 }

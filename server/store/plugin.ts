@@ -12,14 +12,24 @@ declare module 'fastify' {
 export interface FeedbackStorePluginOptions {
   /** Folder of the store's file. */
   dataDir: string;
+  /** Commit on a writer thread (default true), or on the event loop's thread. */
+  writerThread?: boolean;
 }
 
 const KEY_SWEEP_MS = 60 * 60 * 1000;
 
 /** Opens the feedback store for the server's life; commits what is waiting and closes it at the end. */
 export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
-  async function feedbackStorePlugin(app: FastifyInstance, { dataDir }) {
+  async function feedbackStorePlugin(app: FastifyInstance, { dataDir, writerThread = true }) {
     const store = FeedbackStore.open(dataDir);
+    if (writerThread) {
+      try {
+        await store.startWriterThread();
+      } catch (error) {
+        await store.close();
+        throw error;
+      }
+    }
     app.decorate('feedbackStore', store);
     app.log.debug({ file: store.file }, 'feedback store open');
 
@@ -35,7 +45,7 @@ export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
 
     app.addHook('onClose', async () => {
       clearInterval(sweep);
-      store.close();
+      await store.close();
     });
   },
   { name: 'feedback-store' },

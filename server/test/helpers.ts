@@ -38,7 +38,11 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-/** A server with its own store in a fresh temporary folder. */
+/**
+ * A server with its own store in a fresh temporary folder. It commits on the event loop's
+ * thread unless `storeWriterThread` is set: the same group commit, without starting a
+ * thread per test (the thread has its own tests, and the process tests use it).
+ */
 export async function startTestServer(
   options: { env?: Record<string, string> } & Omit<BuildAppOptions, 'config'> = {},
 ): Promise<TestServer> {
@@ -47,6 +51,7 @@ export async function startTestServer(
   const app = await buildApp({
     config: testConfig(dir, env),
     appNames: TEST_APP_NAMES,
+    storeWriterThread: false,
     ...rest,
   });
   await app.ready();
