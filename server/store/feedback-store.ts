@@ -311,6 +311,14 @@ export class FeedbackStore {
            OR EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id AND o.state = 'sent'))`,
       ),
       purgeKeys: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?'),
+      countPurgeable: db.prepare<[number], { count: number }>(
+        `SELECT count(*) AS count FROM messages WHERE received_at < ? AND (
+           (spam = 1 AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id))
+           OR EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id AND o.state = 'sent'))`,
+      ),
+      countByApp: db.prepare<[], { app_name: string; count: number }>(
+        'SELECT app_name, count(*) AS count FROM messages GROUP BY app_name ORDER BY count DESC, app_name',
+      ),
     };
     this.#group = new GroupCommit(async (items) =>
       this.#writer ? this.#writer.commit(items) : this.acceptGroup(items),
@@ -605,6 +613,18 @@ export class FeedbackStore {
       messages: this.#statements.purgeMessages.run(before).changes,
       keys: this.#statements.purgeKeys.run(now - IDEMPOTENCY_TTL_MS).changes,
     }))();
+  }
+
+  /** How many messages `purge(before)` would delete. */
+  countPurgeable(before: number): number {
+    return this.#statements.countPurgeable.get(before)?.count ?? 0;
+  }
+
+  /** Messages per app, most first. */
+  countByApp(): { appName: string; count: number }[] {
+    return this.#statements.countByApp
+      .all()
+      .map((row) => ({ appName: row.app_name, count: row.count }));
   }
 
   /** Forgets Idempotency-Keys older than 24 hours; returns how many. */
