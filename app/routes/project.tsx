@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../common/paths.ts';
+import { FeedbackButton } from '../features/feedback/feedback-button.tsx';
 import { ProjectPage } from '../features/showcase/project-page.tsx';
 import { requireAppFromPath } from '../lib/current-app.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -20,6 +21,7 @@ export default function ProjectRoute() {
   return (
     <main id="main">
       <ProjectPage app={app}>
+        <FeedbackButton appName={app.name} />
         <Outlet />
       </ProjectPage>
     </main>
