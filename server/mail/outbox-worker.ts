@@ -21,7 +21,8 @@ import type { MailTransport } from './transport.ts';
 
 export interface OutboxWorkerOptions {
   store: FeedbackStore;
-  transport: MailTransport;
+  /** Opens the mail connection(s); called on each start, closed on stop. */
+  createTransport: () => MailTransport;
   addresses: MailAddresses;
   retry: RetryPolicy;
   /** How long a claim lasts without renewal, in ms. */
@@ -29,7 +30,7 @@ export interface OutboxWorkerOptions {
   /** Mails per hour at most; 0 means no cap. */
   maxPerHour: number;
   log: FastifyBaseLogger;
-  /** Mails sent at the same time; default 2. */
+  /** Mails sent at the same time; default 2 (the SMTP pool's connections). */
   concurrency?: number;
   /** Longest sleep between looks at the store (it notices the owner's `retry`), in ms; default 5000. */
   idleCheckMs?: number;
@@ -43,6 +44,7 @@ export class OutboxWorker {
   readonly owner = randomUUID();
   readonly #options: Required<OutboxWorkerOptions>;
   #running: Promise<void> | undefined;
+  #transport: MailTransport | undefined;
   #stopping = false;
   #wake: (() => void) | undefined;
   #capNoticeShown = false;
@@ -65,7 +67,9 @@ export class OutboxWorker {
   start(): void {
     if (this.#running) return;
     this.#stopping = false;
-    this.#running = this.#loop().catch((error: unknown) => {
+    const transport = this.#options.createTransport();
+    this.#transport = transport;
+    this.#running = this.#loop(transport).catch((error: unknown) => {
       this.#options.log.fatal({ err: error }, 'feedback outbox stopped unexpectedly');
     });
   }
@@ -92,10 +96,11 @@ export class OutboxWorker {
       );
     }
     this.#running = undefined;
-    this.#options.transport.close();
+    this.#transport?.close();
+    this.#transport = undefined;
   }
 
-  async #loop(): Promise<void> {
+  async #loop(transport: MailTransport): Promise<void> {
     while (!this.#stopping) {
       let batch: ClaimedMessage[];
       let waitMs: number;
@@ -107,7 +112,7 @@ export class OutboxWorker {
         waitMs = this.#options.idleCheckMs;
       }
       if (batch.length > 0) {
-        await Promise.all(batch.map((message) => this.#deliver(message)));
+        await Promise.all(batch.map((message) => this.#deliver(transport, message)));
       } else {
         await this.#sleep(waitMs);
       }
@@ -157,8 +162,8 @@ export class OutboxWorker {
     });
   }
 
-  async #deliver(message: ClaimedMessage): Promise<void> {
-    const { store, transport, addresses, leaseMs, log, now } = this.#options;
+  async #deliver(transport: MailTransport, message: ClaimedMessage): Promise<void> {
+    const { store, addresses, leaseMs, log, now } = this.#options;
     const startedAt = now();
     const context = { id: message.id, app: message.appName, attempt: message.attempt };
     const renewal = setInterval(

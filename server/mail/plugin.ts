@@ -52,7 +52,7 @@ export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
     }
     const worker = new OutboxWorker({
       store: app.feedbackStore,
-      transport: createSmtpTransport(smtpUrl),
+      createTransport: () => createSmtpTransport(smtpUrl),
       addresses: { from: mailFrom, to: mailTo },
       retry: retryPolicy({
         baseMs: options.retryBaseMs,

@@ -5,7 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 
 /** What the outbox needs from a mail transport. */
 export interface MailTransport {
@@ -23,11 +23,18 @@ export const SMTP_TIMEOUTS = {
   socketTimeout: 60_000,
 } as const;
 
-/** nodemailer options from an smtp:// or smtps:// address (user and password URL-encoded). */
-export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
+/**
+ * nodemailer options from an smtp:// or smtps:// address (user and password URL-encoded).
+ * Connections are pooled: a backlog (after an outage) goes out over a few connections
+ * instead of one per mail.
+ */
+export function smtpOptions(smtpUrl: string, maxConnections = 2): SMTPPool.Options {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
-  const options: SMTPTransport.Options = {
+  const options: SMTPPool.Options = {
+    pool: true,
+    maxConnections,
+    maxMessages: 100,
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
@@ -46,8 +53,8 @@ export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
   return options;
 }
 
-export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpOptions(smtpUrl));
+export function createSmtpTransport(smtpUrl: string, maxConnections?: number): MailTransport {
+  const transporter = nodemailer.createTransport(smtpOptions(smtpUrl, maxConnections));
   return {
     async send(mail) {
       const info = await transporter.sendMail(mail);
