@@ -48,6 +48,8 @@ export class OutboxWorker {
   #stopping = false;
   #wake: (() => void) | undefined;
   #capNoticeShown = false;
+  /** Over the hourly cap: a new message cannot go out sooner, so it need not wake the loop. */
+  #capped = false;
 
   constructor(options: OutboxWorkerOptions) {
     this.#options = {
@@ -74,9 +76,9 @@ export class OutboxWorker {
     });
   }
 
-  /** Looks at the store now (a message was just accepted). */
+  /** Looks at the store now (a message was just accepted), unless over the hourly cap. */
   notify(): void {
-    this.#wake?.();
+    if (!this.#capped) this.#wake?.();
   }
 
   /** Stops claiming; waits for sends in flight (up to stopTimeoutMs), then closes the transport. */
@@ -126,6 +128,7 @@ export class OutboxWorker {
     if (maxPerHour > 0) {
       const recent = store.sentSince(at - HOUR_MS);
       const room = maxPerHour - recent.count;
+      this.#capped = room <= 0;
       if (room <= 0) {
         if (!this.#capNoticeShown) {
           this.#capNoticeShown = true;

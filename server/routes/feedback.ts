@@ -297,15 +297,12 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
           return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true, id });
         };
 
-        // A retry of a submission already stored: the same answer, whatever the limit.
-        if (key !== undefined) {
-          const known = store.findReplay(key, now);
-          if (known !== undefined) return accepted(known, true, false);
-        }
-
         const client = clientKey(request.ip);
         const slot = limiter.reserve(client, now);
         if (!slot.ok) {
+          // A retry of a submission already stored gets the same answer, whatever the limit.
+          const known = key === undefined ? undefined : store.findReplay(key, now);
+          if (known !== undefined) return accepted(known, true, false);
           reply.header('Retry-After', String(slot.retryAfterSeconds));
           return refuse(
             request,

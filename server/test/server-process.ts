@@ -24,11 +24,13 @@ export interface StartServerOptions {
   readyTimeoutMs?: number;
   /** A compiled main.js to run instead of the source through tsx. */
   compiledMain?: string;
+  /** Discard the server's standard output (its log) instead of collecting it. */
+  discardLog?: boolean;
 }
 
 export async function startServerProcess(
   env: Record<string, string>,
-  { port, readyTimeoutMs = 20_000, compiledMain }: StartServerOptions = {},
+  { port, readyTimeoutMs = 20_000, compiledMain, discardLog = false }: StartServerOptions = {},
 ): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenPort}`;
@@ -46,11 +48,11 @@ export async function startServerProcess(
       NODE_ENV: 'production',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', discardLog ? 'ignore' : 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => {
     child.once('exit', (code, signal) => resolve(signal ?? code));
   });
