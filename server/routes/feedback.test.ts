@@ -97,20 +97,22 @@ const fieldCases: [string, Record<string, unknown>, Record<string, string | RegE
 ];
 
 const badCases: BadCase[] = [
-  ...(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const).map((method): BadCase => ({
-    name: `${method} instead of POST`,
-    send: (app) =>
-      app.inject({
-        method,
-        url: '/api/sendMail',
-        headers: { 'content-type': 'application/json' },
-        ...(method === 'GET' || method === 'HEAD'
-          ? {}
-          : { payload: JSON.stringify(validPayload()) }),
-      }),
-    status: 405,
-    code: 'method_not_allowed',
-  })),
+  ...(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'] as const).map(
+    (method): BadCase => ({
+      name: `${method} instead of POST`,
+      send: (app) =>
+        app.inject({
+          method,
+          url: '/api/sendMail',
+          headers: { 'content-type': 'application/json' },
+          ...(method === 'GET' || method === 'HEAD'
+            ? {}
+            : { payload: JSON.stringify(validPayload()) }),
+        }),
+      status: 405,
+      code: 'method_not_allowed',
+    }),
+  ),
   {
     name: 'Sec-Fetch-Site: cross-site',
     send: (app) =>

@@ -154,8 +154,6 @@ function bodyMessage(issues: readonly ValidationIssue[]): string {
   return root?.message ?? 'Some fields are missing or not valid.';
 }
 
-const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
-
 export const feedbackRoutes = fp<FeedbackRoutesOptions>(
   async function feedbackRoutes(instance: FastifyInstance, options) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -343,7 +341,7 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     });
 
     app.route({
-      method: [...OTHER_METHODS],
+      method: instance.supportedMethods.filter((method) => method !== 'POST'),
       url: FEEDBACK_ENDPOINT,
       onRequest: async (request, reply) => {
         reply.header('Allow', 'POST');
