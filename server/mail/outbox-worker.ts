@@ -107,7 +107,7 @@ export class OutboxWorker {
       let batch: ClaimedMessage[];
       let waitMs: number;
       try {
-        ({ batch, waitMs } = this.#claim());
+        ({ batch, waitMs } = await this.#claim());
       } catch (error) {
         this.#options.log.error({ err: error }, 'feedback outbox could not read the store');
         batch = [];
@@ -121,7 +121,7 @@ export class OutboxWorker {
     }
   }
 
-  #claim(): { batch: ClaimedMessage[]; waitMs: number } {
+  async #claim(): Promise<{ batch: ClaimedMessage[]; waitMs: number }> {
     const { store, maxPerHour, concurrency, leaseMs, idleCheckMs, now } = this.#options;
     const at = now();
     let limit = concurrency;
@@ -143,7 +143,7 @@ export class OutboxWorker {
       this.#capNoticeShown = false;
       limit = Math.min(limit, room);
     }
-    const batch = store.claimDue({ now: at, owner: this.owner, leaseMs, limit });
+    const batch = await store.write('claimDue', { now: at, owner: this.owner, leaseMs, limit });
     if (batch.length > 0) return { batch, waitMs: 0 };
     const due = store.nextDueAt();
     const waitMs = due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs);
@@ -171,13 +171,14 @@ export class OutboxWorker {
     const context = { id: message.id, app: message.appName, attempt: message.attempt };
     const renewal = setInterval(
       () => {
-        try {
-          if (!store.renewLease(message.id, this.owner, now() + leaseMs)) {
-            log.warn(context, 'lost the lease on a message being sent; it may be sent twice');
-          }
-        } catch (error) {
-          log.error({ ...context, err: error }, 'could not renew a lease');
-        }
+        store.write('renewLease', message.id, this.owner, now() + leaseMs).then(
+          (held) => {
+            if (!held) {
+              log.warn(context, 'lost the lease on a message being sent; it may be sent twice');
+            }
+          },
+          (error: unknown) => log.error({ ...context, err: error }, 'could not renew a lease'),
+        );
       },
       Math.max(Math.floor(leaseMs / 3), 100),
     );
@@ -186,12 +187,12 @@ export class OutboxWorker {
       try {
         ({ response } = await transport.send(composeFeedbackMail(message, addresses)));
       } catch (error) {
-        this.#recordFailure(message, startedAt, error);
+        await this.#recordFailure(message, startedAt, error);
         return;
       }
       const finishedAt = now();
       const detail = withoutAddresses(response).slice(0, 500);
-      store.recordSent(message.id, {
+      await store.write('recordSent', message.id, {
         owner: this.owner,
         attempt: message.attempt,
         startedAt,
@@ -208,7 +209,7 @@ export class OutboxWorker {
     }
   }
 
-  #recordFailure(message: ClaimedMessage, startedAt: number, error: unknown): void {
+  async #recordFailure(message: ClaimedMessage, startedAt: number, error: unknown): Promise<void> {
     const { store, retry, log, now, random } = this.#options;
     const failure = classifySendError(error);
     const finishedAt = now();
@@ -228,20 +229,20 @@ export class OutboxWorker {
       detail: failure.detail,
     };
     if (failure.kind === 'permanent') {
-      store.recordDead(message.id, outcome);
+      await store.write('recordDead', message.id, outcome);
       log.error(context, 'feedback mail refused by the mail server; marked dead');
       return;
     }
     const nextAttemptAt = finishedAt + retryDelayMs(message.attempt, retry, random);
     if (nextAttemptAt > message.queuedAt + retry.giveUpAfterMs) {
-      store.recordDead(message.id, {
+      await store.write('recordDead', message.id, {
         ...outcome,
         detail: `gave up after ${message.attempt} attempts: ${failure.detail}`,
       });
       log.error(context, 'feedback mail could not be delivered in time; marked dead');
       return;
     }
-    store.recordRetry(message.id, { ...outcome, nextAttemptAt });
+    await store.write('recordRetry', message.id, { ...outcome, nextAttemptAt });
     const level = failure.code === 'EAUTH' ? 'error' : 'warn';
     log[level](
       { ...context, retryInMs: nextAttemptAt - finishedAt },

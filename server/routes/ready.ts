@@ -24,7 +24,7 @@ export const readyRoutes = fp(
       reply.header('Cache-Control', 'no-store');
       const now = Date.now();
       try {
-        app.feedbackStore.probeWrite(now);
+        await app.feedbackStore.write('probeWrite', now);
         const counts = app.feedbackStore.counts();
         const report: ReadyReport = {
           status: 'ready',

@@ -134,6 +134,37 @@ describe('accepting', () => {
     expect(count('messages')).toBe(40);
     for (const { id } of results) expect(store.find(id)).toBeDefined();
   });
+
+  test('on the writer thread: the outbox’s writes and the probe run there too', async () => {
+    await store.startWriterThread();
+    const { id } = await store.accept(feedback());
+    const [claimed] = await store.write('claimDue', {
+      now: NOW,
+      owner: 'w',
+      leaseMs: 1000,
+      limit: 1,
+    });
+    expect(claimed).toMatchObject({ id, attempt: 1 });
+    expect(await store.write('renewLease', id, 'w', NOW + 5000)).toBe(true);
+    await store.write('recordSent', id, {
+      owner: 'w',
+      attempt: 1,
+      startedAt: NOW,
+      finishedAt: NOW + 3,
+      detail: '250 OK',
+    });
+    await store.write('probeWrite', NOW);
+    expect(store.find(id)).toMatchObject({ status: 'sent', sentAt: NOW + 3 });
+    await expect(
+      store.write('recordDead', 'no-such-id', {
+        owner: 'w',
+        attempt: 1,
+        startedAt: NOW,
+        finishedAt: NOW,
+        detail: '',
+      }),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  });
 });
 
 describe('delivery bookkeeping', () => {

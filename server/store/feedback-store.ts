@@ -12,6 +12,7 @@ import { GroupCommit } from './group-commit.ts';
 import { newMessageId } from './ids.ts';
 import { MIGRATIONS } from './schema.ts';
 import { ThreadWriter } from './thread-writer.ts';
+import type { WriteArgs, WriteMethod, WriteResult } from './write-methods.ts';
 
 /** The store's file inside DATA_DIR. */
 export const STORE_FILE = 'feedback.sqlite';
@@ -161,7 +162,9 @@ function toMessage(row: MessageRow): StoredMessage {
     email: row.email,
     message: row.message,
     spam: row.spam === 1,
-    status: row.spam === 1 && row.state === null ? 'spam' : (row.state ?? 'dead'),
+    // Spam has no outbox entry. Any other message always has one; were it ever missing, it
+    // shows as dead, the status the owner is told to look at.
+    status: row.state ?? (row.spam === 1 ? 'spam' : 'dead'),
     attempts: row.attempts ?? 0,
     queuedAt: row.queued_at,
     nextAttemptAt: row.next_attempt_at,
@@ -320,9 +323,7 @@ export class FeedbackStore {
         'SELECT app_name, count(*) AS count FROM messages GROUP BY app_name ORDER BY count DESC, app_name',
       ),
     };
-    this.#group = new GroupCommit(async (items) =>
-      this.#writer ? this.#writer.commit(items) : this.acceptGroup(items),
-    );
+    this.#group = new GroupCommit((items) => this.write('acceptGroup', items));
   }
 
   /**
@@ -367,14 +368,25 @@ export class FeedbackStore {
   }
 
   /**
-   * Moves the commits of `accept` to a writer thread with its own connection, so waiting
-   * for the disk never stops this thread (the server does this; tools need not).
+   * Moves the writes made through `write` (and `accept`) to a writer thread with its own
+   * connection, so waiting for the disk or the lock never stops this thread (the server
+   * does this; tools need not).
    */
   async startWriterThread(): Promise<void> {
     this.#writer ??= await ThreadWriter.start({
       dataDir: path.dirname(this.file),
       busyTimeoutMs: this.#busyTimeoutMs,
     });
+  }
+
+  /**
+   * Runs a write on the writer thread when there is one, else here: the server's writes
+   * go through this; the owner's tools and tests may call the methods directly.
+   */
+  async write<M extends WriteMethod>(method: M, ...args: WriteArgs<M>): Promise<WriteResult<M>> {
+    if (this.#writer) return this.#writer.run(method, ...args);
+    const run = this[method] as (...values: WriteArgs<M>) => WriteResult<M>;
+    return run.apply(this, args);
   }
 
   /** Stores a message (with its outbox entry) durably; resolves once it is on disk. */

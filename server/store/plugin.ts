@@ -35,11 +35,9 @@ export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
 
     // Idempotency-Keys are only remembered for a day.
     const sweep = setInterval(() => {
-      try {
-        store.purgeExpiredKeys(Date.now());
-      } catch (error) {
+      store.write('purgeExpiredKeys', Date.now()).catch((error: unknown) => {
         app.log.warn({ err: error }, 'could not forget old idempotency keys');
-      }
+      });
     }, KEY_SWEEP_MS);
     sweep.unref();
 

@@ -1,20 +1,20 @@
 /**
- * Runs the store's commits on a worker thread (writer-thread.ts). better-sqlite3 is
- * synchronous: on the main thread every fsync of a commit would stop the event loop; on
- * its own thread, the loop keeps reading requests, which join the next group meanwhile.
- * If the thread dies, the groups in flight fail (their requests get 503, nothing was
- * acknowledged) and the next commit starts a new thread.
+ * Runs the store's writes on a worker thread (writer-thread.ts). better-sqlite3 is
+ * synchronous: on the main thread every fsync of a commit, and every wait for the write
+ * lock, would stop the event loop; on its own thread, the loop keeps reading requests,
+ * which join the next group meanwhile. If the thread dies, the writes in flight fail (their
+ * requests get 503, nothing was acknowledged) and the next write starts a new thread.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { AcceptResult, NewFeedback } from './feedback-store.ts';
+import type { WriteArgs, WriteMethod, WriteResult } from './write-methods.ts';
 import type { WriterRequest, WriterResponse, WriterThreadData } from './writer-thread.ts';
 
 interface Pending {
   worker: Worker;
-  resolve: (results: AcceptResult[]) => void;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -61,13 +61,17 @@ export class ThreadWriter {
     return writer;
   }
 
-  /** Commits a group in one transaction on the thread. */
-  async commit(items: readonly NewFeedback[]): Promise<AcceptResult[]> {
+  /** Runs one of the store's writes on the thread; resolves with its result. */
+  async run<M extends WriteMethod>(method: M, ...args: WriteArgs<M>): Promise<WriteResult<M>> {
     const worker = await this.#worker();
-    return new Promise<AcceptResult[]>((resolve, reject) => {
+    return new Promise<WriteResult<M>>((resolve, reject) => {
       const seq = (this.#seq += 1);
-      this.#pending.set(seq, { worker, resolve, reject });
-      worker.postMessage({ seq, items: [...items] } satisfies WriterRequest);
+      this.#pending.set(seq, {
+        worker,
+        resolve: (result) => resolve(result as WriteResult<M>),
+        reject,
+      });
+      worker.postMessage({ seq, method, args } satisfies WriterRequest);
     });
   }
 
@@ -117,11 +121,11 @@ export class ThreadWriter {
   }
 
   #receive(message: WriterResponse): void {
-    if (message.type === 'ready' || message.type === 'closed') return;
+    if (message.type === 'ready') return;
     const pending = this.#pending.get(message.seq);
     if (!pending) return;
     this.#pending.delete(message.seq);
-    if (message.type === 'committed') pending.resolve(message.results);
+    if (message.type === 'done') pending.resolve(message.result);
     else pending.reject(new StoreWriteError(message.message, message.code));
   }
 
