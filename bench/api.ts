@@ -154,6 +154,7 @@ async function main(): Promise<void> {
     const has = db.prepare<[string], { id: string }>('SELECT id FROM messages WHERE id = ?');
     const acknowledgedStored = acknowledged.filter((id) => has.get(id)).length;
     const integrity = String(db.pragma('integrity_check', { simple: true }));
+    // Not read back here: the server refuses to open a store that is not synchronous=FULL.
     const synchronous = 'FULL';
     db.close();
 

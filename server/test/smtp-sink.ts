@@ -88,6 +88,8 @@ export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   /** DATA commands seen, accepted or not. */
   dataCommands = 0;
+  /** Connections that ended in an error (a reset when a client dies). */
+  readonly connectionErrors: Error[] = [];
   readonly #replies: SinkReply[] = [];
   readonly #waiters = new Set<() => void>();
   readonly #server: SMTPServer;
@@ -125,6 +127,8 @@ export class SmtpSink {
   /** Starts the sink on loopback, on `port` or a free one. */
   static async start(port = 0): Promise<SmtpSink> {
     const sink = new SmtpSink();
+    // A client that dies mid-session (a killed server) resets its connection: expected here.
+    sink.#server.on('error', (error: Error) => sink.connectionErrors.push(error));
     sink.#port = await new Promise<number>((resolve, reject) => {
       sink.#server.once('error', reject);
       sink.#server.listen(port, '127.0.0.1', () => {
