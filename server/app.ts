@@ -5,9 +5,13 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { SiteManifest } from '../common/site-manifest.ts';
 import type { Config } from './config.ts';
+import { feedbackOutboxPlugin } from './mail/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
+import { readyRoutes } from './routes/ready.ts';
 import { siteRoutes } from './routes/site.ts';
+import { feedbackStorePlugin } from './store/plugin.ts';
 
 /** Request limits: slow or stuck clients are cut off. */
 export const TIMEOUTS = {
@@ -23,7 +27,17 @@ export interface BuildAppOptions {
   config: Config;
   /** The built site to serve; omit to serve only the API (development). */
   site?: { manifest: SiteManifest };
+  /**
+   * Display names of the apps the feedback form accepts; default the built site's apps.
+   */
+  appNames?: readonly string[];
   logger?: FastifyServerOptions['logger'];
+  /** Shorter request time-outs (tests of slow clients); default TIMEOUTS. */
+  timeouts?: Partial<typeof TIMEOUTS>;
+  /** Longest sleep of the mail outbox between looks at the store, in ms; default 5000. */
+  outboxIdleCheckMs?: number;
+  /** Commit feedback on a writer thread; default true (false: on the event loop's thread). */
+  storeWriterThread?: boolean;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -36,12 +50,23 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp({
   config,
   site,
+  appNames,
   logger,
+  timeouts,
+  outboxIdleCheckMs,
+  storeWriterThread = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const limits = { ...TIMEOUTS, ...timeouts };
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY ?? false,
-    ...TIMEOUTS,
+    ...limits,
+    http: {
+      // Node only enforces requestTimeout when headersTimeout is not longer, and checks both
+      // every 30 s by default: a client that trickles its request is cut off within a second.
+      headersTimeout: limits.requestTimeout,
+      connectionsCheckingInterval: 1_000,
+    },
     bodyLimit: 16 * 1024,
     return503OnClosing: true,
     // One log line per request, written by the onResponse hook below.
@@ -62,6 +87,26 @@ export async function buildApp({
 
   await app.register(securityHeaders, { hsts: config.PUBLIC_URL.startsWith('https://') });
   await app.register(healthRoutes);
+  await app.register(feedbackStorePlugin, {
+    dataDir: config.DATA_DIR,
+    writerThread: storeWriterThread,
+  });
+  await app.register(feedbackOutboxPlugin, {
+    smtpUrl: config.SMTP_URL,
+    mailTo: config.MAIL_TO,
+    mailFrom: config.MAIL_FROM,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    giveUpAfterHours: config.MAIL_GIVE_UP_AFTER_HOURS,
+    leaseMs: config.MAIL_LEASE_MS,
+    maxPerHour: config.MAIL_MAX_PER_HOUR,
+    ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
+  });
+  await app.register(feedbackRoutes, {
+    appNames: appNames ?? site?.manifest.apps.map((app) => app.name) ?? [],
+    publicUrl: config.PUBLIC_URL,
+    rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
+  });
+  await app.register(readyRoutes);
   if (site) {
     await app.register(siteRoutes, {
       clientDir: path.join(config.SITE_DIR, 'client'),

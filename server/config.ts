@@ -14,6 +14,24 @@ const port = z.coerce
   .min(1, { error: 'must be a whole number from 1 to 65535' })
   .max(65535, { error: 'must be a whole number from 1 to 65535' });
 
+const wholeNumber = (min: number) =>
+  z.coerce
+    .number({ error: `must be a whole number of at least ${min}` })
+    .int({ error: `must be a whole number of at least ${min}` })
+    .min(min, { error: `must be a whole number of at least ${min}` });
+
+const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
+const mailbox = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      const named = /^[^<>\r\n]*<\s*([^<>\s]+)\s*>$/.exec(value);
+      return ADDRESS.test(named ? (named[1] ?? '') : value);
+    },
+    { error: 'must be an address like feedback@example.com or "Portfolio <feedback@example.com>"' },
+  );
+
 const absoluteHttpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an address like https://example.com' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -61,14 +79,62 @@ export const ConfigSchema = z.object({
       )
       .optional(),
   ),
+  /** Folder of the feedback store (feedback.sqlite); default ./data. */
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('data')),
+  /**
+   * The mail server feedback is sent through, e.g. `smtps://user:password@mail.example.com`
+   * (smtp:// upgrades with STARTTLS when offered). Unset: delivery is off and messages wait
+   * in the store.
+   */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^smtps?$/,
+        hostname: /^.+$/,
+        error: 'must be an address like smtps://user:password@mail.example.com:465',
+      })
+      .optional(),
+  ),
+  /** Who receives feedback (the owner); needed with SMTP_URL. */
+  MAIL_TO: z.preprocess(emptyToUndefined, mailbox.optional()),
+  /** The site's own sender address, e.g. "Portfolio <feedback@example.com>"; needed with SMTP_URL. */
+  MAIL_FROM: z.preprocess(emptyToUndefined, mailbox.optional()),
+  /** Accepted messages per client address per minute; default 5; 0 turns the limit off. */
+  FEEDBACK_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, wholeNumber(0).default(5)),
+  /** Mails sent per hour at most, over all visitors; default 100; 0 turns the cap off. */
+  MAIL_MAX_PER_HOUR: z.preprocess(emptyToUndefined, wholeNumber(0).default(100)),
+  /** First retry delay of a failed delivery in ms, doubled each time up to an hour; default 30000. */
+  MAIL_RETRY_BASE_MS: z.preprocess(emptyToUndefined, wholeNumber(1).default(30_000)),
+  /** Hours of retrying before a message is given up as dead; default 120 (five days). */
+  MAIL_GIVE_UP_AFTER_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of hours above 0' })
+      .positive({ error: 'must be a number of hours above 0' })
+      .default(120),
+  ),
+  /**
+   * How long a message being sent stays claimed without a sign of life, in ms; after a crash
+   * it is sent again once this has passed. Default 120000.
+   */
+  MAIL_LEASE_MS: z.preprocess(emptyToUndefined, wholeNumber(1000).default(120_000)),
 });
+
+/** Settings whose values are never repeated in messages: they may hold a password. */
+const SECRET_KEYS = new Set(['SMTP_URL']);
 
 export type ConfigInput = z.input<typeof ConfigSchema>;
 
-export interface Config extends Omit<z.output<typeof ConfigSchema>, 'PUBLIC_URL' | 'SITE_DIR'> {
+export interface Config extends Omit<
+  z.output<typeof ConfigSchema>,
+  'PUBLIC_URL' | 'SITE_DIR' | 'DATA_DIR'
+> {
   PUBLIC_URL: string;
   /** Absolute path of the build folder. */
   SITE_DIR: string;
+  /** Absolute path of the feedback store's folder. */
+  DATA_DIR: string;
 }
 
 export class ConfigError extends Error {
@@ -80,23 +146,34 @@ export class ConfigError extends Error {
 
 function describeValue(env: Record<string, string | undefined>, key: string): string {
   const value = env[key];
-  return value === undefined ? 'it is not set' : `got ${JSON.stringify(value)}`;
+  if (value === undefined) return 'it is not set';
+  if (SECRET_KEYS.has(key)) return 'the value is not shown here';
+  return `got ${JSON.stringify(value)}`;
 }
 
 /** Reads the settings; throws a ConfigError naming every wrong variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const key = String(issue.path[0] ?? '(environment)');
-      return `${key}: ${issue.message} (${describeValue(env, key)})`;
-    });
-    throw new ConfigError(problems);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? '(environment)');
+        return `${key}: ${issue.message} (${describeValue(env, key)})`;
+      });
+  // Mail delivery needs all three; checked on the raw values so every problem shows at once.
+  if (emptyToUndefined(env.SMTP_URL) !== undefined) {
+    for (const key of ['MAIL_TO', 'MAIL_FROM'] as const) {
+      if (emptyToUndefined(env[key]) === undefined) {
+        problems.push(`${key}: must be set when SMTP_URL is set (it is not set)`);
+      }
+    }
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const config = parsed.data;
   return {
     ...config,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     SITE_DIR: path.resolve(config.SITE_DIR),
+    DATA_DIR: path.resolve(config.DATA_DIR),
   };
 }

@@ -11,13 +11,19 @@ export interface DevApiOptions {
   apps: readonly { slug: string; name: string; legal: boolean }[];
 }
 
-export async function createDevApi(_options: DevApiOptions): Promise<FastifyInstance> {
+export async function createDevApi({ apps }: DevApiOptions): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'development',
     PUBLIC_URL: 'http://localhost:5173',
     ...process.env,
   });
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, appNames: apps.map((entry) => entry.name) });
   await app.ready();
+  app.feedbackOutbox.start();
+  if (!app.feedbackOutbox.enabled) {
+    app.log.info(
+      `Feedback is stored in ${config.DATA_DIR} and not mailed (SMTP_URL is not set); read it with \`npm run feedback -- list\`.`,
+    );
+  }
   return app;
 }

@@ -42,6 +42,15 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Serving the site on ${config.PUBLIC_URL}`);
+  app.feedbackOutbox.start();
+  if (app.feedbackOutbox.enabled) {
+    app.log.info('Feedback delivery is on: each message is mailed to MAIL_TO.');
+  } else {
+    app.log.warn(
+      { dataDir: config.DATA_DIR },
+      `Feedback delivery is off (SMTP_URL is not set): messages are stored in ${config.DATA_DIR} and wait. Read them with \`npm run feedback -- list\` (or \`show ID\`, \`export --format csv\`); set SMTP_URL, MAIL_TO and MAIL_FROM to have them mailed.`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
+import { FeedbackButton } from '../features/feedback/feedback-button.tsx';
 import { ProjectPage } from '../features/showcase/project-page.tsx';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
 import { requireAppFromPath } from '../lib/current-app.ts';
@@ -24,6 +25,7 @@ export default function ProjectRoute() {
     <main id="main" className={styles.page}>
       <ProjectPage
         app={app}
+        feedback={<FeedbackButton appName={app.name} />}
         carousel={
           <ScreenshotCarousel
             appName={app.name}

@@ -1,5 +1,6 @@
 import { apps } from '../../content/index.ts';
 import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
+import { FeedbackButton } from '../features/feedback/feedback-button.tsx';
 import { ProjectPage } from '../features/showcase/project-page.tsx';
 import { ProjectSlider } from '../features/slider/project-slider.tsx';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
@@ -18,6 +19,7 @@ export function AllProjectsSlider({ labelledBy }: { labelledBy?: string }) {
           headingLevel={2}
           titleAside={titleAside}
           framed={false}
+          feedback={<FeedbackButton appName={app.name} />}
           carousel={
             <ScreenshotCarousel
               appName={app.name}

@@ -1,0 +1,189 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
+import { FeedbackButton } from './feedback-button.tsx';
+
+let fetchMock: Mock<typeof fetch>;
+let alertMock: Mock<(message?: unknown) => void>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  alertMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('alert', alertMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function answer(status: number): Response {
+  return new Response(status === 202 ? '{"ok":true,"id":"x"}' : '{}', { status });
+}
+
+async function openForm() {
+  const user = userEvent.setup();
+  render(<FeedbackButton appName="EchoExpense" />);
+  await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Send Feedback' });
+  return { user, dialog };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, message = 'Love the reminders.') {
+  await user.type(screen.getByLabelText('First Name'), 'Ada');
+  await user.type(screen.getByLabelText('Last Name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Message'), message);
+}
+
+function sentRequests() {
+  return fetchMock.mock.calls.map(([url, init]) => ({
+    url,
+    method: init?.method,
+    headers: init?.headers as Record<string, string>,
+    body: JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, string>,
+  }));
+}
+
+describe('the feedback form', () => {
+  test('Send Feedback opens a dialog with the app name and four labelled, required fields', async () => {
+    const { dialog } = await openForm();
+    expect(dialog).toHaveTextContent('EchoExpense');
+    const first = screen.getByLabelText('First Name');
+    const last = screen.getByLabelText('Last Name');
+    const email = screen.getByLabelText('Email');
+    const message = screen.getByLabelText('Message');
+    for (const field of [first, last, email, message]) expect(field).toBeRequired();
+    expect(email).toHaveAttribute('type', 'email');
+    expect(first).toHaveAttribute('maxLength', '100');
+    expect(last).toHaveAttribute('maxLength', '100');
+    expect(email).toHaveAttribute('maxLength', '254');
+    expect(message).toHaveAttribute('maxLength', '5000');
+    // The honeypot is not among the fields people and screen readers meet.
+    expect(screen.getAllByRole('textbox')).toEqual([first, last, email, message]);
+    expect(screen.getByRole('button', { name: 'Submit Feedback' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  test('a 2xx answer: the success alert, the dialog closes, the fields are cleared', async () => {
+    fetchMock.mockResolvedValue(answer(202));
+    const { user } = await openForm();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+
+    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Feedback sent successfully!'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const [request] = sentRequests();
+    expect(request).toMatchObject({ url: '/api/sendMail', method: 'POST' });
+    expect(request?.headers['Content-Type']).toBe('application/json');
+    expect(request?.headers['Idempotency-Key']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(request?.body).toEqual({
+      appName: 'EchoExpense',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      message: 'Love the reminders.',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await screen.findByRole('dialog');
+    for (const label of ['First Name', 'Last Name', 'Email', 'Message']) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+  });
+
+  test('another status: the failure alert, the dialog stays open with the values', async () => {
+    fetchMock.mockResolvedValue(answer(500));
+    const { user } = await openForm();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+
+    await waitFor(() =>
+      expect(alertMock).toHaveBeenCalledWith('Failed to send feedback. Please try again later.'),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Message')).toHaveValue('Love the reminders.');
+  });
+
+  test('a network failure: the error alert, the values kept', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user } = await openForm();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+
+    await waitFor(() =>
+      expect(alertMock).toHaveBeenCalledWith('Error sending feedback. Please try again later.'),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
+  });
+
+  test('while sending, the button says so and is disabled; a double click sends once', async () => {
+    let respond: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (respond = resolve)));
+    const { user } = await openForm();
+    await fill(user);
+    const submit = screen.getByRole('button', { name: 'Submit Feedback' });
+    await user.dblClick(submit);
+    await user.keyboard('{Enter}');
+
+    expect(submit).toHaveTextContent('Sending…');
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Sending your feedback…');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await act(async () => respond(answer(202)));
+    await waitFor(() => expect(alertMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  test('a retry of the same values reuses the Idempotency-Key; an edit makes a new one', async () => {
+    fetchMock.mockResolvedValue(answer(503));
+    const { user } = await openForm();
+    await fill(user);
+    const submit = screen.getByRole('button', { name: 'Submit Feedback' });
+    await user.click(submit);
+    await waitFor(() => expect(alertMock).toHaveBeenCalledTimes(1));
+    await user.click(submit);
+    await waitFor(() => expect(alertMock).toHaveBeenCalledTimes(2));
+    await user.type(screen.getByLabelText('Message'), ' Also: dark mode?');
+    fetchMock.mockResolvedValue(answer(202));
+    await user.click(submit);
+    await waitFor(() => expect(alertMock).toHaveBeenCalledTimes(3));
+
+    const keys = sentRequests().map((request) => request.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  test('Cancel closes the dialog and keeps what was typed; focus returns to the button', async () => {
+    const { user } = await openForm();
+    await user.type(screen.getByLabelText('First Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Feedback' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await screen.findByRole('dialog');
+    expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('a name of blanks is refused before anything is sent', async () => {
+    const { user } = await openForm();
+    await fill(user);
+    await user.clear(screen.getByLabelText('Last Name'));
+    await user.type(screen.getByLabelText('Last Name'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    expect(screen.getByLabelText('Last Name')).toBeInvalid();
+    expect(screen.getByLabelText<HTMLInputElement>('Last Name').validationMessage).toBe(
+      'Last Name is required.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

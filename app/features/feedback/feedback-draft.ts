@@ -1,0 +1,89 @@
+/**
+ * The feedback form's state, kept by the Send Feedback button so it outlives the modal:
+ * closing the modal keeps what was typed; only a successful send clears it.
+ *
+ * A submission carries an Idempotency-Key, so a retry can never store a message twice.
+ * "A retry of the same submission" is sending again, after an attempt that did not get a
+ * success answer (a failure status, a network error, a time-out), with exactly the same
+ * app and the same four values: it reuses that attempt's key, and if the first attempt
+ * did reach the store after all, the server answers with the message it already has.
+ * Any edit to a field, or a success, makes the next submission a new one with a new key.
+ */
+import { useCallback, useRef, useState } from 'react';
+import type { FeedbackFormValues } from '../../../common/feedback.ts';
+
+export const EMPTY_FEEDBACK: FeedbackFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  message: '',
+};
+
+/** A random UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export interface FeedbackDraft {
+  values: FeedbackFormValues;
+  setField: (field: keyof FeedbackFormValues, value: string) => void;
+  /** True while a submission is on its way. */
+  sending: boolean;
+  /**
+   * Marks a submission as started; false when one is already on its way (a second click,
+   * a second Enter), which must then send nothing.
+   */
+  begin: () => boolean;
+  /** Marks the submission as finished; `sent` clears the form and forgets the key. */
+  finish: (sent: boolean) => void;
+  /** The Idempotency-Key for submitting these values (see the module's comment). */
+  keyFor: (appName: string, values: FeedbackFormValues) => string;
+}
+
+export function useFeedbackDraft(): FeedbackDraft {
+  const [values, setValues] = useState(EMPTY_FEEDBACK);
+  const [sending, setSending] = useState(false);
+  const sendingNow = useRef(false);
+  const lastAttempt = useRef<{ key: string; fingerprint: string } | null>(null);
+
+  const setField = useCallback((field: keyof FeedbackFormValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  }, []);
+
+  const begin = useCallback(() => {
+    if (sendingNow.current) return false;
+    sendingNow.current = true;
+    setSending(true);
+    return true;
+  }, []);
+
+  const finish = useCallback((sent: boolean) => {
+    sendingNow.current = false;
+    setSending(false);
+    if (sent) {
+      lastAttempt.current = null;
+      setValues(EMPTY_FEEDBACK);
+    }
+  }, []);
+
+  const keyFor = useCallback((appName: string, current: FeedbackFormValues) => {
+    const fingerprint = JSON.stringify([
+      appName,
+      current.firstName,
+      current.lastName,
+      current.email,
+      current.message,
+    ]);
+    if (lastAttempt.current?.fingerprint !== fingerprint) {
+      lastAttempt.current = { key: newIdempotencyKey(), fingerprint };
+    }
+    return lastAttempt.current.key;
+  }, []);
+
+  return { values, setField, sending, begin, finish, keyFor };
+}

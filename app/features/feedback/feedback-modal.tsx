@@ -1,0 +1,170 @@
+/**
+ * The feedback form in a modal: First Name, Last Name, Email, Message, Submit Feedback and
+ * Cancel (plus the modal's close cross and Escape). Loaded lazily, on the first click of
+ * Send Feedback. Each field carries the server's limits, and is checked with the server's
+ * own rules before anything is sent, so the browser explains what to fix.
+ */
+import { useId, type ChangeEvent, type SubmitEvent } from 'react';
+import {
+  FEEDBACK_FIELD_RULES,
+  FEEDBACK_LIMITS,
+  HONEYPOT_FIELD,
+  type FeedbackFormField,
+} from '../../../common/feedback.ts';
+import { Modal } from '../../ui/modal.tsx';
+import type { FeedbackDraft } from './feedback-draft.ts';
+import styles from './feedback.module.css';
+import { SEND_ALERTS, sendFeedback } from './send-feedback.ts';
+
+export interface FeedbackModalProps {
+  /** Display name of the app the feedback is about. */
+  appName: string;
+  /** The form's state, kept by the button so it survives closing. */
+  draft: FeedbackDraft;
+  onClose: () => void;
+}
+
+const LABELS: Record<FeedbackFormField, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  message: 'Message',
+};
+
+/**
+ * Marks the first field for the dialog's own focusing step: showModal() focuses the element
+ * with the autofocus attribute, or else the first focusable one (the close cross).
+ */
+function focusFirst(input: HTMLInputElement | null): void {
+  input?.setAttribute('autofocus', '');
+}
+
+/**
+ * Sets a field's message for a value the server would refuse (blanks only, a control
+ * character, an address without a domain). The browser's own checks (required, email,
+ * length) come first, with the browser's own words.
+ */
+function checkField(element: HTMLInputElement | HTMLTextAreaElement): void {
+  element.setCustomValidity('');
+  if (!(element.name in LABELS) || !element.checkValidity()) return;
+  const field = element.name as FeedbackFormField;
+  const problem = FEEDBACK_FIELD_RULES[field](element.value.trim());
+  element.setCustomValidity(problem ? `${LABELS[field]} ${problem}.` : '');
+}
+
+export default function FeedbackModal({ appName, draft, onClose }: FeedbackModalProps) {
+  const idPrefix = useId();
+  const { values, sending } = draft;
+
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    checkField(event.currentTarget);
+    draft.setField(event.currentTarget.name as FeedbackFormField, event.currentTarget.value);
+  };
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    // The fields' own rules, for values typed before this form was on screen.
+    for (const element of Array.from(form.elements)) {
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+        checkField(element);
+      }
+    }
+    if (!form.reportValidity()) return;
+    if (!draft.begin()) return;
+    const honeypot = new FormData(form).get(HONEYPOT_FIELD);
+    const payload = {
+      appName,
+      ...values,
+      ...(typeof honeypot === 'string' && honeypot !== '' ? { [HONEYPOT_FIELD]: honeypot } : {}),
+    };
+    const outcome = await sendFeedback(payload, draft.keyFor(appName, values));
+    window.alert(SEND_ALERTS[outcome]);
+    draft.finish(outcome === 'sent');
+    if (outcome === 'sent') onClose();
+  };
+
+  const field = (name: FeedbackFormField) => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    value: values[name],
+    onChange,
+    required: true,
+  });
+
+  return (
+    <Modal title="Send Feedback" subtitle={appName} onClose={onClose} size="narrow">
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
+        <div className={styles.names}>
+          <div className={styles.field}>
+            <label htmlFor={`${idPrefix}-firstName`}>{LABELS.firstName}</label>
+            <input
+              {...field('firstName')}
+              ref={focusFirst}
+              type="text"
+              autoComplete="given-name"
+              maxLength={FEEDBACK_LIMITS.nameMaxLength}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${idPrefix}-lastName`}>{LABELS.lastName}</label>
+            <input
+              {...field('lastName')}
+              type="text"
+              autoComplete="family-name"
+              maxLength={FEEDBACK_LIMITS.nameMaxLength}
+            />
+          </div>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${idPrefix}-email`}>{LABELS.email}</label>
+          <input
+            {...field('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            maxLength={FEEDBACK_LIMITS.emailMaxLength}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${idPrefix}-message`}>{LABELS.message}</label>
+          <textarea
+            {...field('message')}
+            rows={6}
+            maxLength={FEEDBACK_LIMITS.messageMaxLength}
+            aria-describedby={`${idPrefix}-message-hint`}
+          />
+          <p id={`${idPrefix}-message-hint`} className={styles.hint}>
+            {values.message.length.toLocaleString('en-US')} of{' '}
+            {FEEDBACK_LIMITS.messageMaxLength.toLocaleString('en-US')} characters
+          </p>
+        </div>
+        {/* The honeypot: off-screen, inert and hidden from screen readers, so no person fills it. */}
+        <div className={styles.honeypot} aria-hidden="true" inert>
+          <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <input
+            id={`${idPrefix}-${HONEYPOT_FIELD}`}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          {/* aria-disabled rather than disabled: the button keeps focus while it waits. */}
+          <button type="submit" className={styles.primary} aria-disabled={sending}>
+            {sending ? 'Sending…' : 'Submit Feedback'}
+          </button>
+        </div>
+        <p role="status" className={styles.status}>
+          {sending ? 'Sending your feedback…' : ''}
+        </p>
+      </form>
+    </Modal>
+  );
+}

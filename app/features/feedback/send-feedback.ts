@@ -1,0 +1,49 @@
+import {
+  FEEDBACK_ENDPOINT,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+  type FeedbackPayload,
+} from '../../../common/feedback.ts';
+
+/** How long a send may take before it counts as a network failure, in ms. */
+export const SEND_TIMEOUT_MS = 30_000;
+
+/** The spec's three outcomes: a 2xx answer, any other answer, no answer at all. */
+export type SendOutcome = 'sent' | 'failed' | 'error';
+
+export const SEND_ALERTS: Record<SendOutcome, string> = {
+  sent: 'Feedback sent successfully!',
+  failed: 'Failed to send feedback. Please try again later.',
+  error: 'Error sending feedback. Please try again later.',
+};
+
+/** POSTs the payload; only the status is read, as the spec says. */
+export async function sendFeedback(
+  payload: FeedbackPayload,
+  idempotencyKey: string,
+): Promise<SendOutcome> {
+  const body: FeedbackPayload = {
+    appName: payload.appName,
+    firstName: payload.firstName,
+    lastName: payload.lastName,
+    email: payload.email,
+    message: payload.message,
+  };
+  // Only software fills the hidden field; people never send it.
+  const honeypot = payload[HONEYPOT_FIELD];
+  if (honeypot) body[HONEYPOT_FIELD] = honeypot;
+  try {
+    const response = await fetch(FEEDBACK_ENDPOINT, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    return response.ok ? 'sent' : 'failed';
+  } catch {
+    return 'error';
+  }
+}

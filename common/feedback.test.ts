@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest';
+import {
+  createFeedbackSchema,
+  emailProblem,
+  FEEDBACK_LIMITS,
+  idempotencyKeyProblem,
+  messageProblem,
+  nameProblem,
+} from './feedback.ts';
+
+describe('the rules', () => {
+  test('names: 1 to 100 characters of any script, no line breaks or controls', () => {
+    for (const name of ['Ada', 'José', '山田', 'Zoë-Anne O’Neil', '👩‍💻 Dev', 'N'.repeat(100)]) {
+      expect(nameProblem(name)).toBeUndefined();
+    }
+    expect(nameProblem('')).toBe('is required');
+    expect(nameProblem('N'.repeat(101))).toBe('must be at most 100 characters');
+    for (const bad of [
+      'a\nb',
+      'a\rb',
+      'a\tb',
+      'a\u0000',
+      'a\u0085',
+      'a\u2028b',
+      '\u202Eevil',
+      'a\uD800',
+    ]) {
+      expect(nameProblem(bad)).toMatch(/control characters/);
+    }
+  });
+
+  test('email: the HTML address rule, a dotted domain, RFC 5321 lengths', () => {
+    for (const email of ['ada@example.com', 'a.b+c@mail.example.co.uk', "o'neil@x.io"]) {
+      expect(emailProblem(email)).toBeUndefined();
+    }
+    for (const bad of [
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@localhost',
+      'a b@x.io',
+      'ada@-x.io',
+      'a@b@c.io',
+    ]) {
+      expect(emailProblem(bad)).toBeDefined();
+    }
+    expect(emailProblem(`${'l'.repeat(65)}@x.io`)).toMatch(/before the @/);
+    expect(emailProblem(`${'l'.repeat(64)}@x.io`)).toBeUndefined();
+    expect(emailProblem(`a@${'d'.repeat(250)}.io`)).toMatch(/at most 254/);
+  });
+
+  test('message: 1 to 5000 characters; line breaks and tabs allowed, other controls not', () => {
+    expect(messageProblem('Line one\r\nLine\ttwo\n')).toBeUndefined();
+    expect(messageProblem('m'.repeat(5000))).toBeUndefined();
+    expect(messageProblem('m'.repeat(5001))).toMatch(/at most 5000/);
+    expect(messageProblem('')).toBe('is required');
+    for (const bad of ['\u0000', 'x\u001b[2J', '\u007f', '\u009b', '\uDC00']) {
+      expect(messageProblem(bad)).toMatch(/control characters/);
+    }
+  });
+
+  test('Idempotency-Key: 1 to 200 visible ASCII characters', () => {
+    expect(idempotencyKeyProblem('4a6f1f0e-3c1b-4f0a-9e51-0c6ad2d1f8a2')).toBeUndefined();
+    expect(idempotencyKeyProblem('')).toBeDefined();
+    expect(idempotencyKeyProblem('k'.repeat(201))).toBeDefined();
+    expect(idempotencyKeyProblem('has space')).toBeDefined();
+    expect(idempotencyKeyProblem('clé')).toBeDefined();
+  });
+});
+
+describe('the schema', () => {
+  const schema = createFeedbackSchema(['EchoExpense']);
+  const valid = {
+    appName: 'EchoExpense',
+    firstName: ' Ada ',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    message: ' Hi ',
+  };
+
+  test('trims and accepts a valid payload, with or without the honeypot', () => {
+    expect(schema.parse(valid)).toEqual({ ...valid, firstName: 'Ada', message: 'Hi' });
+    expect(schema.parse({ ...valid, website: '' })).toMatchObject({ website: '' });
+  });
+
+  test('rejects unknown fields and wrong types instead of dropping or coercing them', () => {
+    expect(schema.safeParse({ ...valid, extra: 1 }).success).toBe(false);
+    expect(schema.safeParse({ ...valid, firstName: 42 }).success).toBe(false);
+    expect(schema.safeParse({ ...valid, message: ['Hi'] }).success).toBe(false);
+    expect(schema.safeParse({ ...valid, appName: 'Unknown' }).success).toBe(false);
+  });
+
+  test('the largest valid payload fits the body limit', () => {
+    const payload = {
+      appName: 'EchoExpense',
+      firstName: '語'.repeat(FEEDBACK_LIMITS.nameMaxLength),
+      lastName: '語'.repeat(FEEDBACK_LIMITS.nameMaxLength),
+      email: `${'l'.repeat(64)}@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(61)}`,
+      message: '語'.repeat(FEEDBACK_LIMITS.messageMaxLength),
+    };
+    expect(schema.safeParse(payload).success).toBe(true);
+    expect(new TextEncoder().encode(JSON.stringify(payload)).length).toBeLessThanOrEqual(
+      FEEDBACK_LIMITS.bodyMaxBytes,
+    );
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The feedback payload: its limits, its rules and its schema, shared by the form in the
+ * browser and the server. The rules are plain functions, so the form checks a value exactly
+ * as the server will without loading zod; the zod schema is built from them on demand
+ * (`createFeedbackSchema`), so a bundle that only reads the limits leaves zod out.
+ */
+import { z } from 'zod';
+
+/** Where the form posts. */
+export const FEEDBACK_ENDPOINT = '/api/sendMail';
+
+/** The request header that makes a submission safe to retry. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * Lengths are counted in UTF-16 code units, as the browser's `maxLength` and JavaScript's
+ * `String.length` count them, so the form and the server always agree.
+ */
+export const FEEDBACK_LIMITS = {
+  /** First and last name: at most 100 characters each. */
+  nameMaxLength: 100,
+  /** A whole email address: at most 254 characters (RFC 5321 path limit). */
+  emailMaxLength: 254,
+  /** The part of an email address before the @: at most 64 characters (RFC 5321). */
+  emailLocalMaxLength: 64,
+  /** The message: at most 5,000 characters. */
+  messageMaxLength: 5000,
+  /** The longest request body the server reads: 16 KiB. Every valid payload fits. */
+  bodyMaxBytes: 16 * 1024,
+  /** Idempotency-Key header: 1 to 200 visible ASCII characters (a UUID is 36). */
+  idempotencyKeyMaxLength: 200,
+} as const;
+
+/** The fields the visitor fills in, in form order. */
+export const FEEDBACK_FORM_FIELDS = ['firstName', 'lastName', 'email', 'message'] as const;
+export type FeedbackFormField = (typeof FEEDBACK_FORM_FIELDS)[number];
+
+/**
+ * The honeypot: a form field people never see or hear. Only software that fills every
+ * field it finds sends it; the server then answers as usual but never mails the message.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** Form state of the feedback modal: the four fields, all text, initially empty. */
+export type FeedbackFormValues = Record<FeedbackFormField, string>;
+
+/** What the form posts, as the spec names it, plus the honeypot when something filled it. */
+export interface FeedbackPayload extends FeedbackFormValues {
+  appName: string;
+  [HONEYPOT_FIELD]?: string;
+}
+
+// Control characters (C0, DEL, C1), line and paragraph separators, and lone surrogates.
+const NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\p{Cs}]/u;
+// The message may hold line breaks and tabs; no other control characters.
+const MESSAGE_FORBIDDEN = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
+// The HTML Standard's "valid email address", which `<input type="email">` checks, with the
+// one extra rule that the domain has a dot: a reply has to reach a real domain.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** Why a first or last name (already trimmed) is not accepted; undefined when it is. */
+export function nameProblem(value: string): string | undefined {
+  if (value.length === 0) return 'is required';
+  if (value.length > FEEDBACK_LIMITS.nameMaxLength) {
+    return `must be at most ${FEEDBACK_LIMITS.nameMaxLength} characters`;
+  }
+  if (NAME_FORBIDDEN.test(value)) return 'must not contain line breaks or control characters';
+  return undefined;
+}
+
+/** Why an email address (already trimmed) is not accepted; undefined when it is. */
+export function emailProblem(value: string): string | undefined {
+  if (value.length === 0) return 'is required';
+  if (value.length > FEEDBACK_LIMITS.emailMaxLength) {
+    return `must be at most ${FEEDBACK_LIMITS.emailMaxLength} characters`;
+  }
+  const at = value.indexOf('@');
+  if (at > FEEDBACK_LIMITS.emailLocalMaxLength) {
+    return `must have at most ${FEEDBACK_LIMITS.emailLocalMaxLength} characters before the @`;
+  }
+  if (!EMAIL.test(value)) return 'must be an email address like name@example.com';
+  return undefined;
+}
+
+/** Why a message (already trimmed) is not accepted; undefined when it is. */
+export function messageProblem(value: string): string | undefined {
+  if (value.length === 0) return 'is required';
+  if (value.length > FEEDBACK_LIMITS.messageMaxLength) {
+    return `must be at most ${FEEDBACK_LIMITS.messageMaxLength} characters`;
+  }
+  if (MESSAGE_FORBIDDEN.test(value)) return 'must not contain control characters';
+  return undefined;
+}
+
+/** The rule of each form field, for the form's own check before it sends. */
+export const FEEDBACK_FIELD_RULES: Record<
+  FeedbackFormField,
+  (value: string) => string | undefined
+> = {
+  firstName: nameProblem,
+  lastName: nameProblem,
+  email: emailProblem,
+  message: messageProblem,
+};
+
+/** Why an Idempotency-Key header value is not accepted; undefined when it is. */
+export function idempotencyKeyProblem(value: string): string | undefined {
+  if (value.length === 0 || value.length > FEEDBACK_LIMITS.idempotencyKeyMaxLength) {
+    return `must be 1 to ${FEEDBACK_LIMITS.idempotencyKeyMaxLength} characters`;
+  }
+  if (!/^[\x21-\x7E]+$/.test(value)) return 'must be visible ASCII characters, like a UUID';
+  return undefined;
+}
+
+/** A trimmed string checked by one of the rules above; other types are rejected, never coerced. */
+const textError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : 'must be text';
+
+function ruledString(rule: (value: string) => string | undefined) {
+  return z
+    .string({ error: textError })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = rule(value);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+/**
+ * The payload schema for a site with these app display names: strict (an unknown field is
+ * an error, never dropped), every field a trimmed string that meets its rule.
+ */
+export function createFeedbackSchema(appNames: readonly string[]) {
+  const known = new Set(appNames);
+  return z.strictObject(
+    {
+      /** Display name of the app whose page the form is on. */
+      appName: ruledString((value) =>
+        value.length === 0
+          ? 'is required'
+          : known.has(value)
+            ? undefined
+            : "must be the name of one of the site's apps",
+      ),
+      firstName: ruledString(nameProblem),
+      lastName: ruledString(nameProblem),
+      email: ruledString(emailProblem),
+      message: ruledString(messageProblem),
+      /** The honeypot; anything but an empty string marks the message as spam. */
+      [HONEYPOT_FIELD]: z
+        .string({ error: textError })
+        .max(FEEDBACK_LIMITS.messageMaxLength, { error: 'is too long' })
+        .optional(),
+    },
+    {
+      error: 'The body must be a JSON object with appName, firstName, lastName, email and message.',
+    },
+  );
+}
+
+export type FeedbackSchema = ReturnType<typeof createFeedbackSchema>;
+/** A payload that passed the schema: trimmed and checked. */
+export type Feedback = z.output<FeedbackSchema>;

@@ -1,0 +1,252 @@
+/**
+ * The feedback outbox: sends each stored message to the owner, in the server process.
+ *
+ * A message is claimed with a lease (renewed while its mail is being sent), sent, then marked
+ * sent, retried later or dead. If the process dies mid-send, the lease runs out and the
+ * message is sent again: delivery is at least once, and the stable Message-ID lets the
+ * duplicate be recognised. A global cap limits mails per hour; messages over it wait.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClaimedMessage, FeedbackStore } from '../store/feedback-store.ts';
+import { composeFeedbackMail, type MailAddresses } from './compose.ts';
+import {
+  classifySendError,
+  HOUR_MS,
+  retryDelayMs,
+  withoutAddresses,
+  type RetryPolicy,
+} from './retry-policy.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface OutboxWorkerOptions {
+  store: FeedbackStore;
+  /** Opens the mail connection(s); called on each start, closed on stop. */
+  createTransport: () => MailTransport;
+  addresses: MailAddresses;
+  retry: RetryPolicy;
+  /** How long a claim lasts without renewal, in ms. */
+  leaseMs: number;
+  /** Mails per hour at most; 0 means no cap. */
+  maxPerHour: number;
+  log: FastifyBaseLogger;
+  /** Mails sent at the same time; default 2 (the SMTP pool's connections). */
+  concurrency?: number;
+  /** Longest sleep between looks at the store (it notices the owner's `retry`), in ms; default 5000. */
+  idleCheckMs?: number;
+  /** Longest wait for sends in flight when stopping, in ms; default 5000. */
+  stopTimeoutMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+export class OutboxWorker {
+  readonly owner = randomUUID();
+  readonly #options: Required<OutboxWorkerOptions>;
+  #running: Promise<void> | undefined;
+  #transport: MailTransport | undefined;
+  #stopping = false;
+  #wake: (() => void) | undefined;
+  #capNoticeShown = false;
+  /** Over the hourly cap: a new message cannot go out sooner, so it need not wake the loop. */
+  #capped = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.#options = {
+      concurrency: 2,
+      idleCheckMs: 5000,
+      stopTimeoutMs: 5000,
+      now: Date.now,
+      random: Math.random,
+      ...options,
+    };
+  }
+
+  get running(): boolean {
+    return this.#running !== undefined && !this.#stopping;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#stopping = false;
+    const transport = this.#options.createTransport();
+    this.#transport = transport;
+    this.#running = this.#loop(transport).catch((error: unknown) => {
+      this.#options.log.fatal({ err: error }, 'feedback outbox stopped unexpectedly');
+    });
+  }
+
+  /** Looks at the store now (a message was just accepted), unless over the hourly cap. */
+  notify(): void {
+    if (!this.#capped) this.#wake?.();
+  }
+
+  /** Stops claiming; waits for sends in flight (up to stopTimeoutMs), then closes the transport. */
+  async stop(): Promise<void> {
+    if (!this.#running) return;
+    this.#stopping = true;
+    this.#wake?.();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.#options.stopTimeoutMs);
+    });
+    const outcome = await Promise.race([this.#running.then(() => 'done' as const), timedOut]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      this.#options.log.warn(
+        'mail still being sent at shutdown; it will be sent again after its lease',
+      );
+    }
+    this.#running = undefined;
+    this.#transport?.close();
+    this.#transport = undefined;
+  }
+
+  async #loop(transport: MailTransport): Promise<void> {
+    while (!this.#stopping) {
+      let batch: ClaimedMessage[];
+      let waitMs: number;
+      try {
+        ({ batch, waitMs } = await this.#claim());
+      } catch (error) {
+        this.#options.log.error({ err: error }, 'feedback outbox could not read the store');
+        batch = [];
+        waitMs = this.#options.idleCheckMs;
+      }
+      if (batch.length > 0) {
+        await Promise.all(batch.map((message) => this.#deliver(transport, message)));
+      } else {
+        await this.#sleep(waitMs);
+      }
+    }
+  }
+
+  async #claim(): Promise<{ batch: ClaimedMessage[]; waitMs: number }> {
+    const { store, maxPerHour, concurrency, leaseMs, idleCheckMs, now } = this.#options;
+    const at = now();
+    let limit = concurrency;
+    if (maxPerHour > 0) {
+      const recent = store.sentSince(at - HOUR_MS);
+      const room = maxPerHour - recent.count;
+      this.#capped = room <= 0;
+      if (room <= 0) {
+        if (!this.#capNoticeShown) {
+          this.#capNoticeShown = true;
+          this.#options.log.warn(
+            { maxPerHour },
+            'hourly mail cap reached: further feedback waits in the store (MAIL_MAX_PER_HOUR)',
+          );
+        }
+        const freesAt = (recent.first ?? at) + HOUR_MS;
+        return { batch: [], waitMs: Math.min(Math.max(freesAt - at, 50), idleCheckMs) };
+      }
+      this.#capNoticeShown = false;
+      limit = Math.min(limit, room);
+    }
+    const batch = await store.write('claimDue', { now: at, owner: this.owner, leaseMs, limit });
+    if (batch.length > 0) return { batch, waitMs: 0 };
+    const due = store.nextDueAt();
+    const waitMs = due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs);
+    return { batch, waitMs };
+  }
+
+  #sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.#stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = () => {
+        this.#wake = undefined;
+        done();
+      };
+    });
+  }
+
+  async #deliver(transport: MailTransport, message: ClaimedMessage): Promise<void> {
+    const { store, addresses, leaseMs, log, now } = this.#options;
+    const startedAt = now();
+    const context = { id: message.id, app: message.appName, attempt: message.attempt };
+    const renewal = setInterval(
+      () => {
+        store.write('renewLease', message.id, this.owner, now() + leaseMs).then(
+          (held) => {
+            if (!held) {
+              log.warn(context, 'lost the lease on a message being sent; it may be sent twice');
+            }
+          },
+          (error: unknown) => log.error({ ...context, err: error }, 'could not renew a lease'),
+        );
+      },
+      Math.max(Math.floor(leaseMs / 3), 100),
+    );
+    try {
+      let response: string;
+      try {
+        ({ response } = await transport.send(composeFeedbackMail(message, addresses)));
+      } catch (error) {
+        await this.#recordFailure(message, startedAt, error);
+        return;
+      }
+      const finishedAt = now();
+      const detail = withoutAddresses(response).slice(0, 500);
+      await store.write('recordSent', message.id, {
+        owner: this.owner,
+        attempt: message.attempt,
+        startedAt,
+        finishedAt,
+        detail,
+      });
+      log.info({ ...context, ms: finishedAt - startedAt }, 'feedback mailed');
+    } catch (error) {
+      // The mail may have gone out but could not be recorded: the lease runs out and it is
+      // sent again, which the Message-ID makes recognisable.
+      log.error({ ...context, err: error }, 'could not record a delivery');
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  async #recordFailure(message: ClaimedMessage, startedAt: number, error: unknown): Promise<void> {
+    const { store, retry, log, now, random } = this.#options;
+    const failure = classifySendError(error);
+    const finishedAt = now();
+    const context = {
+      id: message.id,
+      app: message.appName,
+      attempt: message.attempt,
+      code: failure.code,
+      responseCode: failure.responseCode,
+      reason: failure.detail,
+    };
+    const outcome = {
+      owner: this.owner,
+      attempt: message.attempt,
+      startedAt,
+      finishedAt,
+      detail: failure.detail,
+    };
+    if (failure.kind === 'permanent') {
+      await store.write('recordDead', message.id, outcome);
+      log.error(context, 'feedback mail refused by the mail server; marked dead');
+      return;
+    }
+    const nextAttemptAt = finishedAt + retryDelayMs(message.attempt, retry, random);
+    if (nextAttemptAt > message.queuedAt + retry.giveUpAfterMs) {
+      await store.write('recordDead', message.id, {
+        ...outcome,
+        detail: `gave up after ${message.attempt} attempts: ${failure.detail}`,
+      });
+      log.error(context, 'feedback mail could not be delivered in time; marked dead');
+      return;
+    }
+    await store.write('recordRetry', message.id, { ...outcome, nextAttemptAt });
+    const level = failure.code === 'EAUTH' ? 'error' : 'warn';
+    log[level](
+      { ...context, retryInMs: nextAttemptAt - finishedAt },
+      'feedback mail failed; will retry',
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { OutboxWorker } from './outbox-worker.ts';
+import { retryPolicy } from './retry-policy.ts';
+import { createSmtpTransport } from './transport.ts';
+
+/** The outbox as the rest of the server sees it. */
+export interface FeedbackOutbox {
+  /** False when no mail server is configured: messages are stored and wait. */
+  readonly enabled: boolean;
+  /** Starts sending (the server calls it once it listens). */
+  start(): void;
+  /** Stops sending; messages in flight finish or are sent again after their lease. */
+  stop(): Promise<void>;
+  /** A message was just stored: look now instead of at the next check. */
+  notify(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    feedbackOutbox: FeedbackOutbox;
+  }
+}
+
+export interface FeedbackOutboxPluginOptions {
+  /** smtp:// or smtps:// address; undefined turns delivery off. */
+  smtpUrl: string | undefined;
+  mailTo: string | undefined;
+  mailFrom: string | undefined;
+  retryBaseMs: number;
+  giveUpAfterHours: number;
+  leaseMs: number;
+  maxPerHour: number;
+  /** Longest sleep between looks at the store, in ms; default 5000. */
+  idleCheckMs?: number;
+}
+
+const OFF: FeedbackOutbox = {
+  enabled: false,
+  start() {},
+  async stop() {},
+  notify() {},
+};
+
+/** The mail outbox; needs the store. Delivery is off without SMTP_URL. */
+export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
+  async function feedbackOutboxPlugin(app: FastifyInstance, options) {
+    const { smtpUrl, mailTo, mailFrom } = options;
+    if (!smtpUrl || !mailTo || !mailFrom) {
+      app.decorate('feedbackOutbox', OFF);
+      return;
+    }
+    const worker = new OutboxWorker({
+      store: app.feedbackStore,
+      createTransport: () => createSmtpTransport(smtpUrl),
+      addresses: { from: mailFrom, to: mailTo },
+      retry: retryPolicy({
+        baseMs: options.retryBaseMs,
+        giveUpAfterHours: options.giveUpAfterHours,
+      }),
+      leaseMs: options.leaseMs,
+      maxPerHour: options.maxPerHour,
+      log: app.log.child({ component: 'outbox' }),
+      ...(options.idleCheckMs === undefined ? {} : { idleCheckMs: options.idleCheckMs }),
+    });
+    const outbox: FeedbackOutbox = {
+      enabled: true,
+      start: () => worker.start(),
+      stop: () => worker.stop(),
+      notify: () => worker.notify(),
+    };
+    app.decorate('feedbackOutbox', outbox);
+    // Before the store closes: hooks registered later run first when closing.
+    app.addHook('onClose', async () => {
+      await worker.stop();
+    });
+  },
+  { name: 'feedback-outbox', dependencies: ['feedback-store'] },
+);

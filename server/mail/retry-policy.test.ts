@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import {
+  classifySendError,
+  HOUR_MS,
+  retryDelayMs,
+  retryPolicy,
+  withoutAddresses,
+} from './retry-policy.ts';
+
+const policy = retryPolicy({ baseMs: 30_000, giveUpAfterHours: 120 });
+
+describe('retryDelayMs', () => {
+  test('doubles from the base, between half and all of the step, capped at an hour', () => {
+    const low = (attempt: number) => retryDelayMs(attempt, policy, () => 0);
+    const high = (attempt: number) => retryDelayMs(attempt, policy, () => 1);
+    expect([low(1), high(1)]).toEqual([15_000, 30_000]);
+    expect([low(2), high(2)]).toEqual([30_000, 60_000]);
+    expect([low(5), high(5)]).toEqual([240_000, 480_000]);
+    expect([low(8), high(8)]).toEqual([HOUR_MS / 2, HOUR_MS]);
+    expect(high(500)).toBe(HOUR_MS);
+  });
+
+  test('five days of retrying is about 125 attempts', () => {
+    let elapsed = 0;
+    let attempts = 0;
+    while (elapsed < policy.giveUpAfterMs) {
+      attempts += 1;
+      elapsed += retryDelayMs(attempts, policy, () => 1);
+    }
+    expect(policy.giveUpAfterMs).toBe(5 * 24 * HOUR_MS);
+    expect(attempts).toBeGreaterThan(115);
+    expect(attempts).toBeLessThan(130);
+  });
+});
+
+describe('classifySendError', () => {
+  const smtpError = (responseCode: number, code = 'EENVELOPE', response = `${responseCode} x`) =>
+    Object.assign(new Error('failed'), { responseCode, code, response });
+
+  test.each([421, 450, 451, 452])('a %i reply is temporary', (code) => {
+    expect(classifySendError(smtpError(code)).kind).toBe('temporary');
+  });
+
+  test.each([550, 552, 553, 554])('a %i reply is permanent', (code) => {
+    expect(classifySendError(smtpError(code)).kind).toBe('permanent');
+  });
+
+  test('a refused login is the settings, not the message: temporary', () => {
+    expect(classifySendError(smtpError(535, 'EAUTH')).kind).toBe('temporary');
+  });
+
+  test('no answer at all (refused, timed out, reset) is temporary', () => {
+    for (const code of ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']) {
+      const error = Object.assign(new Error(`${code} happened`), { code });
+      expect(classifySendError(error)).toMatchObject({ kind: 'temporary', code });
+    }
+  });
+
+  test('keeps no address from the reply', () => {
+    const failure = classifySendError(smtpError(550, 'EENVELOPE', '550 <ada@example.com> unknown'));
+    expect(failure.detail).toBe('550 <…@example.com> unknown');
+    expect(withoutAddresses('to a.b+c@d.e and x@y.z')).toBe('to …@d.e and …@y.z');
+  });
+});

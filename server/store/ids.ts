@@ -1,0 +1,32 @@
+import { randomFillSync } from 'node:crypto';
+
+// Random bytes are drawn a page at a time: one call to the system per 409 ids.
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomTen(): Buffer {
+  if (poolOffset + 10 > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  poolOffset += 10;
+  return pool.subarray(poolOffset - 10, poolOffset);
+}
+
+/**
+ * A new message id: a UUID version 7 (RFC 9562), whose first 48 bits are the time in ms, so
+ * ids sort by arrival and a listing reads in order; the other 74 bits are random.
+ */
+export function newMessageId(now: number = Date.now()): string {
+  const bytes = Buffer.alloc(16);
+  randomTen().copy(bytes, 6);
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = 0x70 | ((bytes[6] ?? 0) & 0x0f);
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The shape of a message id, for checking ids typed by the owner. */
+export const MESSAGE_ID_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,0 +1,131 @@
+/**
+ * Test helpers: a fresh server on a real store in a temporary folder, valid payloads, and
+ * a way to look inside the store.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+
+/** The app names the test server accepts. */
+export const TEST_APP_NAMES = ['EchoExpense', 'Watchlistr (Web)', 'Manzanos PopShop'] as const;
+
+export const TEST_PUBLIC_URL = 'http://portfolio.test';
+
+/** A temporary folder, removed by the returned function. */
+export function tempDir(prefix = 'feedback-test-'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATA_DIR: dataDir,
+    FEEDBACK_RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+  });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  dataDir: string;
+  /** Closes the server and removes its folder. */
+  close: () => Promise<void>;
+}
+
+/**
+ * A server with its own store in a fresh temporary folder. It commits on the event loop's
+ * thread unless `storeWriterThread` is set: the same group commit, without starting a
+ * thread per test (the thread has its own tests, and the process tests use it).
+ */
+export async function startTestServer(
+  options: { env?: Record<string, string> } & Omit<BuildAppOptions, 'config'> = {},
+): Promise<TestServer> {
+  const { dir, remove } = tempDir();
+  const { env, ...rest } = options;
+  const app = await buildApp({
+    config: testConfig(dir, env),
+    appNames: TEST_APP_NAMES,
+    storeWriterThread: false,
+    ...rest,
+  });
+  await app.ready();
+  return {
+    app,
+    dataDir: dir,
+    close: async () => {
+      await app.close();
+      remove();
+    },
+  };
+}
+
+export function validPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    appName: 'EchoExpense',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    message: 'The bill reminders saved me a late fee. Thank you!',
+    ...overrides,
+  };
+}
+
+/** A POST to /api/sendMail as the site's own form sends it. */
+export function postFeedback(
+  app: FastifyInstance,
+  body: unknown,
+  options: { headers?: Record<string, string>; raw?: boolean } & Partial<InjectOptions> = {},
+) {
+  const { headers, raw, ...rest } = options;
+  return app.inject({
+    method: 'POST',
+    url: '/api/sendMail',
+    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, ...headers },
+    payload: raw ? (body as string) : JSON.stringify(body),
+    ...rest,
+  });
+}
+
+/** Rows in the store's messages table. */
+export function storedCount(app: FastifyInstance): number {
+  const row = app.feedbackStore.db.prepare('SELECT count(*) AS n FROM messages').get() as {
+    n: number;
+  };
+  return row.n;
+}
+
+/** Settings of a server that mails through `smtpUrl`, retrying quickly. */
+export function mailEnv(smtpUrl: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    SMTP_URL: smtpUrl,
+    MAIL_TO: 'owner@portfolio.test',
+    MAIL_FROM: 'Portfolio <feedback@portfolio.test>',
+    MAIL_RETRY_BASE_MS: '20',
+    ...env,
+  };
+}
+
+/** Polls until `check` returns a value other than undefined. */
+export async function eventually<T>(
+  check: () => T | undefined,
+  { timeoutMs = 10_000, intervalMs = 20, what = 'the condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Waits a little, for tests that check that something does not happen. */
+export function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
