@@ -17,13 +17,19 @@ declare global {
     __backgroundFrames?: number;
     /** What the scene holds on the GPU (the scene's test hook). */
     __backgroundMemory?: () => { programs: number; geometries: number; textures: number };
+    /** The scene's test hook: run on a software renderer too. */
+    __backgroundAllowSoftwareRenderer?: unknown;
     /** The canvas's WEBGL_lose_context extension, kept by a test across a loss. */
     __loseContext?: WEBGL_lose_context;
   }
 }
 
-/** Counts every WebGL context the page creates, whoever asks for it. */
-function countWebglContexts() {
+/**
+ * Lets the scene run on headless Chromium's software renderer (SwiftShader), where visitors get
+ * the still background, and counts every WebGL context the page creates, whoever asks for it.
+ */
+function allowSoftwareRendererAndCountContexts() {
+  window.__backgroundAllowSoftwareRenderer = true;
   const contexts = new Set<unknown>();
   // eslint-disable-next-line @typescript-eslint/unbound-method -- always called with the canvas as `this`, below
   const getContext = HTMLCanvasElement.prototype.getContext;
@@ -66,7 +72,7 @@ const pauseToggle = (page: Page) => page.getByRole('button', { name: 'Pause anim
 
 test.describe('every page has exactly one background canvas', () => {
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(countWebglContexts);
+    await page.addInitScript(allowSoftwareRendererAndCountContexts);
   });
 
   for (const path of pagePaths) {
@@ -88,7 +94,7 @@ test.describe('the animated background', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(countWebglContexts);
+    await page.addInitScript(allowSoftwareRendererAndCountContexts);
   });
 
   test('keeps one canvas, one context and the same GPU resources across twenty-odd page changes', async ({
@@ -198,6 +204,10 @@ test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
   test.describe.configure({ timeout: 90_000 });
 
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(allowSoftwareRendererAndCountContexts);
+  });
+
   test('starts paused, renders nothing, and the toggle can start it', async ({ page }) => {
     await page.goto('/');
     const toggle = pauseToggle(page);
@@ -209,6 +219,25 @@ test.describe('with reduced motion', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await waitForFrames(page);
+  });
+});
+
+test.describe('on a software renderer, as headless Chromium has', () => {
+  test('the still background stays and the scene is never fetched', async ({ page }) => {
+    const errors = collectErrors(page);
+    const sceneRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('background-scene')) sceneRequests.push(request.url());
+    });
+    await page.goto('/');
+    await expect(background(page)).toHaveAttribute('data-background', 'fallback', {
+      timeout: 10_000,
+    });
+    await expect(page.locator('canvas')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(pauseToggle(page)).toHaveAttribute('aria-pressed', 'false');
+    expect(sceneRequests).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -1,30 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { chooseBackgroundMode, sceneContextAttributes } from './background-mode.ts';
+import {
+  chooseBackgroundMode,
+  isSoftwareRenderer,
+  sceneContextAttributes,
+  type BackgroundConditions,
+} from './background-mode.ts';
+
+const working: BackgroundConditions = {
+  webgl2: true,
+  softwareRenderer: false,
+  scene: 'ready',
+  context: 'ok',
+};
 
 describe('chooseBackgroundMode', () => {
-  it('draws the scene when WebGL 2 works, the scene is loading or ready, and the context is fine', () => {
-    expect(chooseBackgroundMode({ webgl2: true, scene: 'loading', context: 'ok' })).toBe('webgl');
-    expect(chooseBackgroundMode({ webgl2: true, scene: 'ready', context: 'ok' })).toBe('webgl');
+  it('draws the scene on a GPU while it loads and once it is ready', () => {
+    expect(chooseBackgroundMode({ ...working, scene: 'loading' })).toBe('webgl');
+    expect(chooseBackgroundMode(working)).toBe('webgl');
   });
 
   it('keeps the scene while a lost context may still come back', () => {
-    expect(chooseBackgroundMode({ webgl2: true, scene: 'ready', context: 'lost' })).toBe('webgl');
+    expect(chooseBackgroundMode({ ...working, context: 'lost' })).toBe('webgl');
   });
 
   it('falls back to the still background without WebGL 2', () => {
-    expect(chooseBackgroundMode({ webgl2: false, scene: 'loading', context: 'ok' })).toBe(
+    expect(chooseBackgroundMode({ ...working, webgl2: false, scene: 'idle' })).toBe('fallback');
+  });
+
+  it('falls back to the still background when WebGL is drawn in software', () => {
+    expect(chooseBackgroundMode({ ...working, softwareRenderer: true, scene: 'idle' })).toBe(
       'fallback',
     );
   });
 
   it('falls back when the scene failed to load or to set up', () => {
-    expect(chooseBackgroundMode({ webgl2: true, scene: 'failed', context: 'ok' })).toBe('fallback');
+    expect(chooseBackgroundMode({ ...working, scene: 'failed' })).toBe('fallback');
   });
 
   it('falls back when the context is lost for good', () => {
-    expect(chooseBackgroundMode({ webgl2: true, scene: 'ready', context: 'lost-for-good' })).toBe(
-      'fallback',
-    );
+    expect(chooseBackgroundMode({ ...working, context: 'lost-for-good' })).toBe('fallback');
+  });
+});
+
+describe('isSoftwareRenderer', () => {
+  it.each([
+    'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
+    'Google SwiftShader',
+    'llvmpipe (LLVM 15.0.6, 256 bits)',
+    'Microsoft Basic Render Driver',
+    'Software Rasterizer',
+  ])('recognises %s as software', (name) => {
+    expect(isSoftwareRenderer(name)).toBe(true);
+  });
+
+  it.each([
+    'ANGLE (Apple, ANGLE Metal Renderer: Apple M2, Unspecified Version)',
+    'Apple GPU',
+    'ANGLE (Intel, Intel(R) UHD Graphics 620 Direct3D11 vs_5_0 ps_5_0, D3D11)',
+    'Adreno (TM) 640',
+    'Mali-G78',
+    'Mesa Intel(R) Xe Graphics (TGL GT2)',
+  ])('recognises %s as a GPU', (name) => {
+    expect(isSoftwareRenderer(name)).toBe(false);
   });
 });
 

@@ -9,12 +9,17 @@ export type BackgroundMode = 'webgl' | 'fallback';
 /** Where the scene's WebGL context stands. */
 export type ContextState = 'ok' | 'lost' | 'lost-for-good';
 
-/** Where the scene's code and set-up stand. */
-export type SceneState = 'loading' | 'ready' | 'failed';
+/** Where the scene's code and set-up stand: not fetched, on its way, running, or failed. */
+export type SceneState = 'idle' | 'loading' | 'ready' | 'failed';
 
 export interface BackgroundConditions {
   /** Whether a WebGL 2 context could be created on the canvas. */
   webgl2: boolean;
+  /**
+   * Whether that context draws in software, on the CPU (no usable GPU). Such a renderer would
+   * spend a core on decoration, so the still background stays.
+   */
+  softwareRenderer: boolean;
   /** The scene chunk and its set-up; `failed` when either threw or timed out. */
   scene: SceneState;
   /** The context; a lost one waits for the browser to restore it. */
@@ -22,17 +27,28 @@ export interface BackgroundConditions {
 }
 
 /**
- * The still background takes over when the scene cannot run: no WebGL 2, a chunk that did not
- * load, a set-up that failed, or a context the browser will not give back. A context that is
- * lost but may come back keeps the canvas (it is transparent meanwhile).
+ * The still background takes over when the scene cannot run, or cannot run cheaply: no WebGL 2,
+ * WebGL drawn in software, a chunk that did not load, a set-up that failed, or a context the
+ * browser will not give back. A context that is lost but may come back keeps the canvas (it is
+ * transparent meanwhile).
  */
 export function chooseBackgroundMode({
   webgl2,
+  softwareRenderer,
   scene,
   context,
 }: BackgroundConditions): BackgroundMode {
-  if (!webgl2 || scene === 'failed' || context === 'lost-for-good') return 'fallback';
+  if (!webgl2 || softwareRenderer) return 'fallback';
+  if (scene === 'failed' || context === 'lost-for-good') return 'fallback';
   return 'webgl';
+}
+
+/** Names of WebGL renderers that draw on the CPU: SwiftShader, Mesa's llvmpipe and the like. */
+const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|lavapipe|software|basic render/i;
+
+/** Whether a WebGL renderer's name (as the browser reports it) is a software renderer. */
+export function isSoftwareRenderer(rendererName: string): boolean {
+  return SOFTWARE_RENDERERS.test(rendererName);
 }
 
 /**

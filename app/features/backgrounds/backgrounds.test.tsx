@@ -23,9 +23,20 @@ vi.mock('../../lib/lazy-chunk.ts', async (importOriginal) => {
   return { ...actual, loadChunk: vi.fn(actual.loadChunk) };
 });
 
-const fakeContext = {
-  getExtension: vi.fn(() => ({ loseContext: vi.fn() })),
-} as unknown as WebGL2RenderingContext;
+const loseContext = vi.fn();
+
+/** A WebGL 2 context whose renderer has the given name. */
+function contextDrawnBy(renderer: string): WebGL2RenderingContext {
+  const RENDERER = 0x1f01;
+  return {
+    RENDERER,
+    getParameter: (name: number) => (name === RENDERER ? renderer : null),
+    getExtension: (name: string) => (name === 'WEBGL_lose_context' ? { loseContext } : null),
+  } as unknown as WebGL2RenderingContext;
+}
+
+const fakeContext = contextDrawnBy('ANGLE (Apple, ANGLE Metal Renderer: Apple M2)');
+const softwareContext = contextDrawnBy('Google SwiftShader');
 
 function layerOf(container: HTMLElement): HTMLElement {
   const layer = container.querySelector<HTMLElement>('[data-background]');
@@ -39,6 +50,7 @@ beforeEach(() => {
   scene.setPaused.mockClear();
   scene.dispose.mockClear();
   vi.mocked(loadChunk).mockClear();
+  loseContext.mockClear();
   // The page has loaded; idle callbacks run on the next task.
   vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
@@ -110,6 +122,27 @@ describe('Backgrounds', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
+  it('keeps the still background on a software renderer, and fetches no scene', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(softwareContext);
+    const { container } = render(<Backgrounds paused={false} />);
+
+    await waitFor(() =>
+      expect(layerOf(container)).toHaveAttribute('data-background', 'fallback'),
+    );
+    expect(container.querySelector('canvas')).toBeNull();
+    expect(loadChunk).not.toHaveBeenCalled();
+    expect(loseContext).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs on a software renderer where a test allows it', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(softwareContext);
+    vi.stubGlobal('__backgroundAllowSoftwareRenderer', true);
+    render(<Backgrounds paused={false} />);
+
+    await waitFor(() => expect(scene.mounts).toHaveLength(1));
+    expect(scene.mounts[0]?.context).toBe(softwareContext);
+  });
+
   it('keeps the still background, quietly, when the chunk does not load', async () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext);
     vi.mocked(loadChunk).mockRejectedValueOnce(new ChunkLoadError('background-scene'));
@@ -119,6 +152,7 @@ describe('Backgrounds', () => {
     await waitFor(() => expect(layerOf(container)).toHaveAttribute('data-background', 'fallback'));
     expect(container.querySelector('canvas')).toBeNull();
     expect(scene.mounts).toHaveLength(0);
+    expect(loseContext).toHaveBeenCalledTimes(1);
     expect(consoleError).not.toHaveBeenCalled();
   });
 

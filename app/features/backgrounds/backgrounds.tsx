@@ -3,6 +3,7 @@ import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { afterPageSettles } from './after-page-settles.ts';
 import {
   chooseBackgroundMode,
+  isSoftwareRenderer,
   sceneContextAttributes,
   type BackgroundConditions,
 } from './background-mode.ts';
@@ -27,6 +28,16 @@ function createSceneContext(canvas: HTMLCanvasElement): WebGL2RenderingContext |
   }
 }
 
+/** The name of what draws the context's pixels, as far as the browser tells. */
+function rendererName(context: WebGL2RenderingContext): string {
+  const name = String(context.getParameter(context.RENDERER));
+  // Chrome and Safari mask the name as "WebKit WebGL" and give it through this extension;
+  // Firefox gives it directly (and warns when the extension is asked for).
+  if (!/^webkit webgl$/i.test(name)) return name;
+  const info = context.getExtension('WEBGL_debug_renderer_info');
+  return info ? String(context.getParameter(info.UNMASKED_RENDERER_WEBGL)) : name;
+}
+
 /** Gives a context back to the browser at once, rather than whenever it is collected. */
 function releaseContext(context: WebGL2RenderingContext): void {
   context.getExtension('WEBGL_lose_context')?.loseContext();
@@ -41,8 +52,9 @@ export interface BackgroundsProps {
  * The decorative backgrounds behind every page, in one canvas that lives as long as the page.
  * The still gradient of the page body shows first; once the page has loaded and gone idle, and
  * the animation is not paused, the scene's chunk loads and draws over it. Wherever the scene
- * cannot run (no WebGL, a chunk that fails, a context the browser takes away for good), the
- * still background simply stays, with nothing reported to the visitor.
+ * cannot run, or only at the cost of a CPU core (no WebGL, WebGL drawn in software, a chunk that
+ * fails, a context the browser takes away for good), the still background simply stays, with
+ * nothing reported to the visitor.
  */
 export function Backgrounds({ paused }: BackgroundsProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -84,10 +96,18 @@ export function Backgrounds({ paused }: BackgroundsProps) {
 
       const context = createSceneContext(canvas);
       if (!context) {
-        setConditions({ webgl2: false, scene: 'failed', context: 'ok' });
+        setConditions({ webgl2: false, softwareRenderer: false, scene: 'idle', context: 'ok' });
         return;
       }
-      setConditions({ webgl2: true, scene: 'loading', context: 'ok' });
+      const softwareRenderer =
+        isSoftwareRenderer(rendererName(context)) &&
+        window.__backgroundAllowSoftwareRenderer !== true;
+      if (softwareRenderer) {
+        releaseContext(context);
+        setConditions({ webgl2: true, softwareRenderer, scene: 'idle', context: 'ok' });
+        return;
+      }
+      setConditions({ webgl2: true, softwareRenderer, scene: 'loading', context: 'ok' });
       loadChunk(SCENE_CHUNK, importScene).then(
         ({ mountBackgroundScene }) => {
           if (!mountedRef.current) {
@@ -107,7 +127,7 @@ export function Backgrounds({ paused }: BackgroundsProps) {
         () => {
           // Decoration that cannot load is no news to the visitor: the still background stays.
           releaseContext(context);
-          setConditions({ webgl2: true, scene: 'failed', context: 'ok' });
+          setConditions({ webgl2: true, softwareRenderer, scene: 'failed', context: 'ok' });
         },
       );
     };

@@ -23,5 +23,10 @@ declare global {
      * is ignored.
      */
     __backgroundParticles?: unknown;
+    /**
+     * Tests and benchmarks only: let the scene run on a software renderer (headless Chromium
+     * draws WebGL with SwiftShader), where visitors get the still background. Set before load.
+     */
+    __backgroundAllowSoftwareRenderer?: unknown;
   }
 }
