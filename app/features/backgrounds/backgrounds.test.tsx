@@ -126,9 +126,7 @@ describe('Backgrounds', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(softwareContext);
     const { container } = render(<Backgrounds paused={false} />);
 
-    await waitFor(() =>
-      expect(layerOf(container)).toHaveAttribute('data-background', 'fallback'),
-    );
+    await waitFor(() => expect(layerOf(container)).toHaveAttribute('data-background', 'fallback'));
     expect(container.querySelector('canvas')).toBeNull();
     expect(loadChunk).not.toHaveBeenCalled();
     expect(loseContext).toHaveBeenCalledTimes(1);
