@@ -45,14 +45,19 @@ function allowSoftwareRendererAndCountContexts() {
   } as typeof getContext;
 }
 
-/** Collects console errors and uncaught exceptions. */
+/**
+ * Collects console errors and warnings, and uncaught exceptions. Two notes from the browser
+ * itself are left out: the 404 page's own status, and the software renderer's performance notes
+ * ("GL Driver Message ... GPU stall due to ReadPixels") about headless compositing.
+ */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    // The browser's own note that the 404 page came with status 404 is no error of the page.
-    const notFoundNote =
-      message.text().includes('status of 404') && message.location().url === page.url();
-    if (message.type() === 'error' && !notFoundNote) errors.push(message.text());
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const text = message.text();
+    const notFoundNote = text.includes('status of 404') && message.location().url === page.url();
+    const driverNote = text.includes('GL Driver Message');
+    if (!notFoundNote && !driverNote) errors.push(`${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;

@@ -44,12 +44,14 @@ extend({
 });
 
 /**
- * three's notices that call for nothing here: R3F's store still builds a THREE.Clock, and
- * parallel shader compilation is an optional speed-up some GPUs lack.
+ * three's notices that call for nothing here: R3F's store still builds a THREE.Clock; parallel
+ * shader compilation is an optional speed-up some GPUs lack; and a context that is already lost
+ * offers no extension to release it with (there is nothing left to release).
  */
 const QUIET_NOTICES = [
   'THREE.Clock: This module has been deprecated',
   'KHR_parallel_shader_compile',
+  'WEBGL_lose_context extension not supported',
 ];
 
 // three reports a lost or restored context with console.log; both are handled here, so the
@@ -219,8 +221,9 @@ export function mountBackgroundScene({
   const onContextRestored = () => {
     if (contextState === 'lost-for-good' || !renderer || !store) return;
     clearTimeout(restoreTimer);
-    // The GPU's copy of the environment went with the context: bake it again.
-    environment?.dispose();
+    // The GPU's copy of the environment went with the context: bake it again. The old one is
+    // dropped, not disposed: its GPU objects died with the context, and deleting them now
+    // would only draw errors from WebGL.
     environment = bakeRoomEnvironment(renderer);
     store.getState().scene.environment = environment.texture;
     contextState = 'ok';
