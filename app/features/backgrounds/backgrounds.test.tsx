@@ -7,12 +7,14 @@ import { Backgrounds } from './backgrounds.tsx';
 // The real scene needs a GPU; this stand-in records what the shell asks of it.
 const scene = vi.hoisted(() => ({
   mounts: [] as BackgroundSceneOptions[],
+  throwOnMount: false,
   setPaused: vi.fn<(paused: boolean) => void>(),
   dispose: vi.fn<() => void>(),
 }));
 
 vi.mock('./scene/background-scene.tsx', () => ({
   mountBackgroundScene: (options: BackgroundSceneOptions) => {
+    if (scene.throwOnMount) throw new Error('no IntersectionObserver');
     scene.mounts.push(options);
     return { setPaused: scene.setPaused, dispose: scene.dispose };
   },
@@ -47,6 +49,7 @@ function layerOf(container: HTMLElement): HTMLElement {
 beforeEach(() => {
   // Cleared here, not after each test: the previous test's unmount disposes its scene last.
   scene.mounts.length = 0;
+  scene.throwOnMount = false;
   scene.setPaused.mockClear();
   scene.dispose.mockClear();
   vi.mocked(loadChunk).mockClear();
@@ -150,6 +153,17 @@ describe('Backgrounds', () => {
     await waitFor(() => expect(layerOf(container)).toHaveAttribute('data-background', 'fallback'));
     expect(container.querySelector('canvas')).toBeNull();
     expect(scene.mounts).toHaveLength(0);
+    expect(loseContext).toHaveBeenCalledTimes(1);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('keeps the still background, quietly, when the scene throws as it starts', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext);
+    scene.throwOnMount = true;
+    const consoleError = vi.spyOn(console, 'error');
+    const { container } = render(<Backgrounds paused={false} />);
+
+    await waitFor(() => expect(layerOf(container)).toHaveAttribute('data-background', 'fallback'));
     expect(loseContext).toHaveBeenCalledTimes(1);
     expect(consoleError).not.toHaveBeenCalled();
   });

@@ -108,12 +108,18 @@ export function Backgrounds({ paused }: BackgroundsProps) {
         return;
       }
       setConditions({ webgl2: true, softwareRenderer, scene: 'loading', context: 'ok' });
-      loadChunk(SCENE_CHUNK, importScene).then(
-        ({ mountBackgroundScene }) => {
-          if (!mountedRef.current) {
-            releaseContext(context);
-            return;
-          }
+      // Decoration that cannot load or start is no news to the visitor: the still background
+      // stays, and the context goes back to the browser.
+      const giveUp = () => {
+        releaseContext(context);
+        setConditions({ webgl2: true, softwareRenderer, scene: 'failed', context: 'ok' });
+      };
+      loadChunk(SCENE_CHUNK, importScene).then(({ mountBackgroundScene }) => {
+        if (!mountedRef.current) {
+          releaseContext(context);
+          return;
+        }
+        try {
           sceneRef.current = mountBackgroundScene({
             canvas,
             context,
@@ -123,13 +129,10 @@ export function Backgrounds({ paused }: BackgroundsProps) {
             onContextChange: (state) =>
               setConditions((last) => last && { ...last, context: state }),
           });
-        },
-        () => {
-          // Decoration that cannot load is no news to the visitor: the still background stays.
-          releaseContext(context);
-          setConditions({ webgl2: true, softwareRenderer, scene: 'failed', context: 'ok' });
-        },
-      );
+        } catch {
+          giveUp();
+        }
+      }, giveUp);
     };
     cancelStartRef.current = afterPageSettles(start);
   }, [paused]);

@@ -300,12 +300,15 @@ export function mountBackgroundScene({
       stopTrackingPointer();
       delete window.__backgroundMemory;
       environment?.dispose();
-      // Disposes the scene graph and the renderer, and releases the context. A renderer the
-      // root never received (disposed mid-set-up) is released here instead.
+      // Disposes the scene graph and the renderer, and releases the context. What the root never
+      // received (disposed or failed mid-set-up) is released here instead.
       root.unmount();
-      if (!rootHasRenderer) {
-        renderer?.dispose();
-        renderer?.forceContextLoss();
+      if (rootHasRenderer) return;
+      if (renderer) {
+        renderer.dispose();
+        renderer.forceContextLoss();
+      } else if (!context.isContextLost()) {
+        context.getExtension('WEBGL_lose_context')?.loseContext();
       }
     },
   };
