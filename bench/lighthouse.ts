@@ -12,7 +12,12 @@ import lighthouse from 'lighthouse';
 import { serveBuild } from './serve-build.ts';
 
 // Lighthouse does not score a page that answers 404, so the 404 page is left out.
-const PAGES = ['/', '/projects', '/echoexpense', '/manzanos-popshop/privacy'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+  '/',
+  '/projects',
+  '/echoexpense',
+  '/manzanos-popshop/privacy',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
