@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SPEC_APP_ORDER, SPEC_SKILLS } from '../tests/spec-facts.ts';
 import { rawApps, site, skills, technologies } from './index.ts';
 import { contentDir } from './load.ts';
 import type { AppInput } from './schema.ts';
@@ -48,42 +49,11 @@ function problemsOf(run: () => unknown): readonly string[] {
 describe('the content in content/', () => {
   it('is valid, with the ten apps in menu order', () => {
     const content = validateContent(realContent, contentDir);
-    expect(content.apps.map((app) => app.name)).toEqual([
-      'Watchlistr (Web)',
-      'Watchlistr (Mobile)',
-      'RecipeRealm',
-      'EchoExpense',
-      'OtakuHive',
-      'Starship Pixelscape',
-      'AutoArchive',
-      'Steda',
-      'Manzanos PopShop',
-      'Sunshine Key West Challenge',
-    ]);
+    expect(content.apps.map((app) => app.name)).toEqual(SPEC_APP_ORDER);
   });
 
   it('lists the 19 skills of the spec in order', () => {
-    expect(validateContent(realContent, contentDir).skills).toEqual([
-      'HTML',
-      'CSS',
-      'JavaScript',
-      'Python',
-      'React',
-      'Swift',
-      'Flask',
-      'ExpressJS',
-      'NodeJS',
-      'GIT',
-      'PostgresSQL',
-      'MySQL',
-      'Data Analysis',
-      'PHPMyAdmin',
-      'Algorithms',
-      'UI/UX Design',
-      'Debugging',
-      'Testing',
-      'Full-Stack Developer',
-    ]);
+    expect(validateContent(realContent, contentDir).skills).toEqual(SPEC_SKILLS);
   });
 });
 

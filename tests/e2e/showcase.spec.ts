@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { SPEC_SKILLS } from '../spec-facts.ts';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 
 /**
@@ -111,28 +112,6 @@ const APPS: AppFacts[] = [
     ],
     legal: true,
   },
-];
-
-const SKILLS = [
-  'HTML',
-  'CSS',
-  'JavaScript',
-  'Python',
-  'React',
-  'Swift',
-  'Flask',
-  'ExpressJS',
-  'NodeJS',
-  'GIT',
-  'PostgresSQL',
-  'MySQL',
-  'Data Analysis',
-  'PHPMyAdmin',
-  'Algorithms',
-  'UI/UX Design',
-  'Debugging',
-  'Testing',
-  'Full-Stack Developer',
 ];
 
 const LEGAL = [
@@ -258,7 +237,7 @@ test.describe('home', () => {
     await page.goto('/');
     const list = page.getByRole('list', { name: 'Skills' });
     await list.scrollIntoViewIfNeeded();
-    await expect(list.getByRole('listitem')).toHaveText(SKILLS);
+    await expect(list.getByRole('listitem')).toHaveText(SPEC_SKILLS);
   });
 
   test('Contact links to LinkedIn, email, phone and text messages', async ({ page }) => {
@@ -394,7 +373,7 @@ test.describe('All Projects slider', () => {
         };
         return items.map((item) => getComputedStyle(item).opacity);
       });
-      expect(opacities).toEqual(SKILLS.map(() => '1'));
+      expect(opacities).toEqual(SPEC_SKILLS.map(() => '1'));
     });
   });
 

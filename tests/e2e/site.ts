@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { SiteManifestSchema } from '../../common/site-manifest.ts';
 import { site } from '../../content/site.ts';
+import { SPEC_APP_ORDER } from '../spec-facts.ts';
 
 export const manifest = SiteManifestSchema.parse(
   JSON.parse(readFileSync(new URL('../../build/site.json', import.meta.url), 'utf8')),
@@ -11,17 +12,4 @@ export const apps = manifest.apps;
 export const legalApps = apps.filter((app) => app.legal);
 export const ownerName = site.ownerName;
 
-export const MENU_ORDER = [
-  'Home',
-  'Watchlistr (Web)',
-  'Watchlistr (Mobile)',
-  'RecipeRealm',
-  'EchoExpense',
-  'OtakuHive',
-  'Starship Pixelscape',
-  'AutoArchive',
-  'Steda',
-  'Manzanos PopShop',
-  'Sunshine Key West Challenge',
-  'All Projects',
-];
+export const MENU_ORDER = ['Home', ...SPEC_APP_ORDER, 'All Projects'];

@@ -1,30 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { skills } from '../../../content/index.ts';
+import { SPEC_SKILLS } from '../../../tests/spec-facts.ts';
 import { SKILL_STAGGER_MS, SkillChips } from './skill-chips.tsx';
-
-/** The Skills list of the spec, in its order. */
-const SPEC_SKILLS = [
-  'HTML',
-  'CSS',
-  'JavaScript',
-  'Python',
-  'React',
-  'Swift',
-  'Flask',
-  'ExpressJS',
-  'NodeJS',
-  'GIT',
-  'PostgresSQL',
-  'MySQL',
-  'Data Analysis',
-  'PHPMyAdmin',
-  'Algorithms',
-  'UI/UX Design',
-  'Debugging',
-  'Testing',
-  'Full-Stack Developer',
-];
 
 afterEach(() => {
   vi.unstubAllGlobals();
