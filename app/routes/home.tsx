@@ -5,7 +5,6 @@ import { SkillChips } from '../features/showcase/skill-chips.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { AllProjectsSlider } from './projects.slider.tsx';
 import styles from './home.module.css';
-import glass from '../ui/glass.module.css';
 
 export function meta() {
   return pageMeta({
@@ -34,7 +33,7 @@ export default function Home() {
       </section>
 
       <div className={styles.intro}>
-        <section aria-labelledby="about-title" className={`${glass.glass} ${styles.panel}`}>
+        <section aria-labelledby="about-title" className={`glass ${styles.panel}`}>
           <h2 id="about-title" className={styles.heading}>
             About Me
           </h2>
@@ -44,7 +43,7 @@ export default function Home() {
             </p>
           ))}
         </section>
-        <section aria-labelledby="contact-title" className={`${glass.glass} ${styles.panel}`}>
+        <section aria-labelledby="contact-title" className={`glass ${styles.panel}`}>
           <h2 id="contact-title" className={styles.heading}>
             Contact
           </h2>
@@ -52,7 +51,7 @@ export default function Home() {
         </section>
       </div>
 
-      <section aria-labelledby="skills-title" className={`${glass.glass} ${styles.panel}`}>
+      <section aria-labelledby="skills-title" className={`glass ${styles.panel}`}>
         <h2 id="skills-title" className={styles.heading}>
           Skills
         </h2>

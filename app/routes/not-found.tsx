@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { pageMeta } from '../lib/meta.ts';
 import styles from './not-found.module.css';
-import glass from '../ui/glass.module.css';
 
 export function meta() {
   return pageMeta({
@@ -13,7 +12,7 @@ export function meta() {
 
 export default function NotFound() {
   return (
-    <main id="main" className={`${glass.glass} ${styles.page}`}>
+    <main id="main" className={`glass ${styles.page}`}>
       <h1 className={styles.heading}>404 - Page Not Found</h1>
       <p className={styles.text}>Sorry, the page you are looking for does not exist.</p>
       <Link to={paths.home.href()} className={styles.home}>

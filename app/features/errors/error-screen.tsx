@@ -1,6 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
 import styles from './error-screen.module.css';
-import glass from '../../ui/glass.module.css';
 
 export interface ErrorScreenProps {
   error: unknown;
@@ -20,7 +19,7 @@ function describe(error: unknown): { message: string; type?: string } {
 export function ErrorScreen({ error }: ErrorScreenProps) {
   const { message, type } = describe(error);
   return (
-    <main id="main" className={`${glass.glass} ${styles.screen}`}>
+    <main id="main" className={`glass ${styles.screen}`}>
       <h1 className={styles.heading}>Unexpected Application Error!</h1>
       <p className={styles.message}>{message}</p>
       {type ? <p className={styles.type}>{type}</p> : null}

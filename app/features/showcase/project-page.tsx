@@ -8,7 +8,6 @@ import { DocumentIcon, ExternalIcon, GlobeIcon, ShieldIcon } from '../../ui/icon
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { codeHostMark, storeMarks, technologyMarks } from './marks.ts';
 import styles from './project-page.module.css';
-import glass from '../../ui/glass.module.css';
 
 /** The visible name, and accessible name, of each kind of button. */
 export const BUTTON_LABELS: Record<AppButton['kind'], string> = {
@@ -76,7 +75,7 @@ export function ProjectPage({
 
   return (
     <article
-      className={`${styles.page} ${framed ? glass.glass : ''}`}
+      className={`${styles.page} ${framed ? 'glass' : ''}`}
       aria-labelledby={titleId}
       style={accent}
     >

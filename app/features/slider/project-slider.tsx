@@ -24,7 +24,6 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import styles from './project-slider.module.css';
-import glass from '../../ui/glass.module.css';
 
 /** How long one page fades into the next, in ms (instant for reduced motion). */
 export const SLIDER_FADE_MS = 500;
@@ -203,7 +202,7 @@ export function ProjectSlider<T extends SliderItem>({
       onKeyDown={onKeyDown}
       style={fade}
     >
-      <div className={`${glass.glass} ${styles.viewport}`} data-fading={shown.length > 1}>
+      <div className={`glass ${styles.viewport}`} data-fading={shown.length > 1}>
         {shown.map((slideIndex) => {
           const item = items[slideIndex];
           if (!item) return null;
