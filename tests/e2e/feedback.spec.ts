@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test, type Locator, type Page } from './fixtures.ts';
 
 const APP_PATH = '/echoexpense';
 const APP_NAME = 'EchoExpense';
@@ -177,6 +176,5 @@ test('keyboard: focus stays in the form, Escape closes it and focus returns', as
 test('the form has no accessibility violations and no reachable honeypot', async ({ page }) => {
   const dialog = await openForm(page);
   await expect(dialog.getByRole('textbox')).toHaveCount(4);
-  const results = await new AxeBuilder({ page }).include('dialog').analyze();
-  expect(results.violations).toEqual([]);
+  await expectNoAxeViolations(page, 'dialog');
 });

@@ -3,9 +3,10 @@
  * React has hydrated the prerendered page (when JavaScript is on), so a test acts on the
  * live page rather than racing the scripts.
  */
-import { test as base } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
 
-export { expect } from '@playwright/test';
+export { expect };
 export type { Locator, Page } from '@playwright/test';
 
 export const test = base.extend({
@@ -21,3 +22,19 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/** The WCAG levels the site is held to. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe on the page (or the part `selector` names) and expects no WCAG violation. */
+export async function expectNoAxeViolations(page: Page, selector?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (selector) builder = builder.include(selector);
+  const results = await builder.analyze();
+  expect(
+    results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}

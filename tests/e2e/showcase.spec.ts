@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { SPEC_SKILLS } from '../spec-facts.ts';
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test, type Locator, type Page } from './fixtures.ts';
 
 /**
  * The public facts of CONTENT-FACTS.md, written out here on purpose: the pages must match
@@ -119,8 +118,6 @@ const LEGAL = [
   ['terms', 'Terms of Use'],
 ] as const;
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 /** Resolves once React has hydrated the page, so its controls respond. */
 async function hydrated(page: Page): Promise<void> {
   // React marks the elements it has hydrated with its own properties. (A function, not a
@@ -132,16 +129,6 @@ async function hydrated(page: Page): Promise<void> {
     const main = document.getElementById('main');
     return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps'));
   });
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map((violation) => ({
-      id: violation.id,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([]);
 }
 
 async function expectNewTabLink(link: Locator, href: string): Promise<void> {
@@ -184,7 +171,7 @@ test.describe('app pages', () => {
     test(`${app.name}: axe finds no WCAG A or AA violations`, async ({ page }) => {
       await page.goto(`/${app.slug}`);
       await hydrated(page);
-      await expectAxeClean(page);
+      await expectNoAxeViolations(page);
     });
   }
 });
@@ -201,7 +188,7 @@ test.describe('legal texts', () => {
         await expect(dialog).toBeVisible();
         await expect(dialog.getByText(app.name, { exact: true })).toBeVisible();
         await expect(dialog.getByRole('heading', { name: 'Contact' })).toBeVisible();
-        await expectAxeClean(page);
+        await expectNoAxeViolations(page);
 
         await dialog.getByRole('button', { name: 'Close' }).click();
         await expect(page).toHaveURL(`/${app.slug}`);
@@ -271,7 +258,7 @@ test.describe('home', () => {
   test('axe finds no WCAG A or AA violations', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -380,7 +367,7 @@ test.describe('All Projects slider', () => {
   test('axe finds no WCAG A or AA violations', async ({ page }) => {
     await page.goto('/projects');
     await hydrated(page);
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page);
   });
 });
 
