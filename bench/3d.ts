@@ -34,7 +34,7 @@ import {
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gzipSize, initialJs } from './initial-js.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** As in playwright.config.ts. */
@@ -103,24 +103,17 @@ async function startServer(): Promise<{ origin: string; stop: () => void }> {
   };
 }
 
-const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-
 /** The scene's chunk and the scripts the home page loads before anything lazy. */
 function bundleSizes() {
   const assets = path.join(CLIENT_DIR, 'assets');
   const sceneFile = readdirSync(assets).find((name) => /^background-scene-.*\.js$/.test(name));
   if (!sceneFile) throw new Error('no background-scene chunk in build/client/assets');
-  const html = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
-  const initialScripts = [
-    ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
-    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-  ].map((match) => match[1] ?? '');
-  const initial = [...new Set(initialScripts)].map((href) => ({
-    file: href,
-    gzipBytes: gzipBytes(path.join(CLIENT_DIR, href)),
+  const initial = initialJs(path.resolve(CLIENT_DIR), 'index.html').files.map((file) => ({
+    file: `/${path.relative(path.resolve(CLIENT_DIR), file)}`,
+    gzipBytes: gzipSize(file),
   }));
   return {
-    sceneChunk: { file: sceneFile, gzipBytes: gzipBytes(path.join(assets, sceneFile)) },
+    sceneChunk: { file: sceneFile, gzipBytes: gzipSize(path.join(assets, sceneFile)) },
     homeInitialJs: {
       gzipBytes: initial.reduce((sum, script) => sum + script.gzipBytes, 0),
       includesSceneChunk: initial.some((script) => script.file.includes('background-scene')),

@@ -8,11 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { init, parse } from 'es-module-lexer';
+import { initialJs } from './initial-js.ts';
 import { SiteManifestSchema } from '../common/site-manifest.ts';
-
-await init();
 
 const BUILD = path.resolve('build');
 const CLIENT = path.join(BUILD, 'client');
@@ -22,56 +19,8 @@ const manifest = SiteManifestSchema.parse(
   JSON.parse(readFileSync(path.join(BUILD, 'site.json'), 'utf8')),
 );
 
-const gzipCache = new Map<string, number>();
-function gzipSize(file: string): number {
-  let size = gzipCache.get(file);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(file), { level: 9 }).length;
-    gzipCache.set(file, size);
-  }
-  return size;
-}
-
-/** Static imports only: `import()` calls are lazy chunks and not counted. */
-function staticImports(file: string): string[] {
-  const [imports] = parse(readFileSync(file, 'utf8'));
-  return imports
-    .filter((entry) => entry.type === 'static' || entry.type === 'reexport-star')
-    .map((entry) => path.resolve(path.dirname(file), entry.specifier ?? ''))
-    .filter((resolved) => resolved.startsWith(CLIENT));
-}
-
-function entryScripts(html: string): string[] {
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g))
-    urls.add(match[1] ?? '');
-  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g))
-    urls.add(match[1] ?? '');
-  // The page's inline module script imports the route modules and then the client entry
-  // (`import("/assets/entry.client-….js")`), all at once on load: none of them is lazy.
-  for (const match of html.matchAll(
-    /import\s*\(?\s*(?:[^"'()]*from\s*)?["'](\/assets\/[^"']+)["']/g,
-  )) {
-    urls.add(match[1] ?? '');
-  }
-  return [...urls].filter((url) => url.startsWith('/')).map((url) => path.join(CLIENT, url));
-}
-
-function initialJs(htmlFile: string): { files: string[]; gzipBytes: number } {
-  const seen = new Set<string>();
-  const queue = entryScripts(readFileSync(path.join(CLIENT, htmlFile), 'utf8'));
-  while (queue.length > 0) {
-    const file = queue.pop();
-    if (!file || seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...staticImports(file));
-  }
-  const files = [...seen].sort();
-  return { files, gzipBytes: files.reduce((sum, file) => sum + gzipSize(file), 0) };
-}
-
 const rows = Object.entries(manifest.pages).map(([page, { file }]) => {
-  const { files, gzipBytes } = initialJs(file);
+  const { files, gzipBytes } = initialJs(CLIENT, file);
   return { page, scripts: files.length, gzipBytes };
 });
 const home = rows.find((row) => row.page === '/');

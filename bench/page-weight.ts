@@ -1,68 +1,45 @@
-// Page weight as a visitor's browser loads it: starts the built site on the real server,
-// opens each page in Chromium and sums the bytes transferred (compressed bodies plus
-// headers) by resource type, with what the same files weigh gzipped (level 9) and
-// uncompressed. Prints a table and writes bench/results/page-weight.json.
-//
-//   npm run build && node bench/page-weight.mjs [/path ...]
-//
-// PORT (default 4180) and CHROME_PATH (default /usr/bin/chromium) can be set.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+/**
+ * Page weight as a visitor's browser loads it: starts the built site on the real server,
+ * opens each page in Chromium (390 × 844) and sums the bytes transferred (compressed bodies
+ * plus headers) by resource type, with what the same files weigh gzipped (level 9) and
+ * uncompressed. Prints a table and writes bench/results/page-weight.json.
+ *
+ *   npm run build && npm run bench:weight [-- /path ...]
+ *
+ * CHROME_PATH (default /usr/bin/chromium) can be set.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+import { serveBuild } from './serve-build.ts';
 
-const port = Number(process.env.PORT ?? 4180);
-const base = `http://127.0.0.1:${port}`;
 const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/echoexpense'];
 const TYPES = ['document', 'stylesheet', 'script', 'image', 'font', 'fetch', 'other'];
 
-const server = spawn(process.execPath, ['build/server/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-')),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-let serverExit;
-server.on('exit', (code) => {
-  serverExit = code;
-});
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    // A server already on that port would answer instead of ours: stop rather than measure it.
-    if (serverExit !== undefined)
-      throw new Error(`The server exited (code ${serverExit}); is port ${port} free?`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`The server did not start on ${base}`);
+interface TypeWeight {
+  requests: number;
+  transferred: number;
+  body: number;
+  gzip: number;
+  raw: number;
+  encodings: string[];
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+const server = await serveBuild();
+const base = server.url;
 
-async function measure(browser, pagePath) {
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function measure(browser: Browser, pagePath: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const responses = [];
+  const responses: import('@playwright/test').Response[] = [];
   page.on('response', (response) => responses.push(response));
   await page.goto(base + pagePath, { waitUntil: 'networkidle' });
-  const byType = Object.fromEntries(
+  const byType: Record<string, TypeWeight> = Object.fromEntries(
     TYPES.map((type) => [
       type,
-      { requests: 0, transferred: 0, body: 0, gzip: 0, raw: 0, encodings: [] },
+      { requests: 0, transferred: 0, body: 0, gzip: 0, raw: 0, encodings: [] as string[] },
     ]),
   );
   for (const response of responses) {
@@ -70,6 +47,7 @@ async function measure(browser, pagePath) {
     const sizes = await request.sizes();
     const type = TYPES.includes(request.resourceType()) ? request.resourceType() : 'other';
     const entry = byType[type];
+    if (!entry) continue;
     entry.requests += 1;
     entry.body += sizes.responseBodySize;
     entry.transferred += sizes.responseBodySize + sizes.responseHeadersSize;
@@ -85,7 +63,6 @@ async function measure(browser, pagePath) {
 }
 
 try {
-  await waitForServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox'],
@@ -109,5 +86,5 @@ try {
     `${JSON.stringify({ measuredAt: new Date().toISOString(), viewport: '390x844', results }, null, 2)}\n`,
   );
 } finally {
-  server.kill('SIGTERM');
+  await server.close();
 }
