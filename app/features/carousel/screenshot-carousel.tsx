@@ -235,7 +235,7 @@ export function ScreenshotCarousel({
         <div className={styles.controls} data-shown={shown}>
           <button
             type="button"
-            className={styles.button}
+            className={`round-button ${styles.button}`}
             aria-label="Previous screenshots"
             onClick={previous}
           >
@@ -244,7 +244,7 @@ export function ScreenshotCarousel({
           <button
             ref={toggleRef}
             type="button"
-            className={styles.button}
+            className={`round-button ${styles.button}`}
             aria-label="Pause screenshots"
             aria-pressed={!carousel.playing}
             onClick={carousel.togglePlaying}
@@ -253,7 +253,7 @@ export function ScreenshotCarousel({
           </button>
           <button
             type="button"
-            className={styles.button}
+            className={`round-button ${styles.button}`}
             aria-label="Next screenshots"
             onClick={next}
           >

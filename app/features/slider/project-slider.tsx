@@ -164,7 +164,7 @@ export function ProjectSlider<T extends SliderItem>({
     <div className={styles.controls}>
       <button
         type="button"
-        className={styles.arrow}
+        className={`round-button ${styles.arrow}`}
         data-slider-control="previous"
         aria-label="Previous project"
         onClick={() => go('previous')}
@@ -176,7 +176,7 @@ export function ProjectSlider<T extends SliderItem>({
       </span>
       <button
         type="button"
-        className={styles.arrow}
+        className={`round-button ${styles.arrow}`}
         data-slider-control="next"
         aria-label="Next project"
         onClick={() => go('next')}
