@@ -2,20 +2,12 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
 /** Port of the server under test; set E2E_PORT to run several suites side by side. */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-e2e-'));
-
-export const chromiumArgs = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--no-sandbox',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,7 +22,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },

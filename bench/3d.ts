@@ -21,7 +21,6 @@
  */
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { spawn, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -31,77 +30,16 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import { gzipSize, initialJs } from './initial-js.ts';
+import { serveBuild } from './serve-build.ts';
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** As in playwright.config.ts. */
-const CHROMIUM_ARGS = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--no-sandbox',
-];
 const WINDOW_MS = 10_000;
 const PARTICLE_COUNTS = [3000, 30_000];
 const CLIENT_DIR = 'build/client';
 const RESULTS_FILE = 'bench/results/3d.json';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not answer /healthz within 30 s');
-}
-
-async function startServer(): Promise<{ origin: string; stop: () => void }> {
-  const site = JSON.parse(readFileSync('build/site.json', 'utf8')) as { publicUrl: string };
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-3d-'));
-  const server = spawn(process.execPath, ['build/server/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: site.publicUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForHealth(origin, server);
-  return {
-    origin,
-    stop: () => {
-      server.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The scene's chunk and the scripts the home page loads before anything lazy. */
 function bundleSizes() {
@@ -408,8 +346,8 @@ async function measureScene(browser: Browser, origin: string, particles: number)
 async function lighthouseScore(url: string, sceneForced: boolean) {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-3d-lighthouse-'));
   const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, '--remote-debugging-port=0'],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, '--remote-debugging-port=0'],
   });
   try {
     if (sceneForced) await browser.addInitScript(allowSoftwareRenderer);
@@ -448,14 +386,16 @@ async function main() {
   }
   const skipLighthouse = process.argv.includes('--no-lighthouse');
   const sizes = bundleSizes();
-  const server = await startServer();
+  // Served with the address the site was built with, as a deploy would be.
+  const site = JSON.parse(readFileSync('build/site.json', 'utf8')) as { publicUrl: string };
+  const server = await serveBuild({ PUBLIC_URL: site.publicUrl });
   try {
     const scenes = [];
     for (const particles of PARTICLE_COUNTS) {
       // A browser per run, so one run's GPU work never overlaps the next.
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
       try {
-        scenes.push(await measureScene(browser, server.origin, particles));
+        scenes.push(await measureScene(browser, server.url, particles));
       } finally {
         await browser.close();
       }
@@ -463,8 +403,8 @@ async function main() {
     const lighthouseRuns = skipLighthouse
       ? []
       : [
-          await lighthouseScore(`${server.origin}/`, false),
-          await lighthouseScore(`${server.origin}/`, true),
+          await lighthouseScore(`${server.url}/`, false),
+          await lighthouseScore(`${server.url}/`, true),
         ];
 
     const [base, heavy] = scenes;
@@ -492,7 +432,7 @@ async function main() {
     const results = {
       date: new Date().toISOString(),
       environment: {
-        chromium: CHROMIUM,
+        chromium: chromiumPath,
         renderer:
           'headless Chromium: WebGL drawn in software (SwiftShader), software compositing; the scene is allowed to run on it through its test hook',
         cpus: os.cpus().length,
@@ -508,7 +448,7 @@ async function main() {
     writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
     report(results);
   } finally {
-    server.stop();
+    await server.close();
   }
 }
 

@@ -9,6 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import { serveBuild } from './serve-build.ts';
 
 // Lighthouse does not score a page that answers 404, so the 404 page is left out.
@@ -23,16 +24,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
 const server = await serveBuild();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', '--disable-gpu', ...chromiumArgs],
 });
 
 interface Row {

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
-import { chromiumArgs } from '../../playwright.config.ts';
+import { chromiumArgs, chromiumPath } from '../chromium.ts';
 
 /** Every prerendered page of the built site, from the manifest the server reads. */
 const site = JSON.parse(readFileSync('build/site.json', 'utf8')) as {
@@ -267,7 +267,7 @@ test.describe('without WebGL', () => {
   }) => {
     // A browser of its own: WebGL is switched off for the whole process.
     const browser = await playwright.chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [...chromiumArgs, '--disable-webgl'],
     });
     try {
