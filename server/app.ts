@@ -23,6 +23,9 @@ export const TIMEOUTS = {
   keepAliveTimeout: 5_000,
 } as const;
 
+/** The route under which `@fastify/static` serves the build's files. */
+const STATIC_FILES_ROUTE = '/*';
+
 export interface BuildAppOptions {
   config: Config;
   /** The built site to serve; omit to serve only the API (development). */
@@ -74,7 +77,10 @@ export async function buildApp({
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    // Static files (scripts, styles, images) are most of a visit's requests and say little:
+    // their successes go to debug, so the log shows pages, API calls and every error.
+    const staticHit = request.routeOptions.url === STATIC_FILES_ROUTE && reply.statusCode < 400;
+    request.log[staticHit ? 'debug' : 'info'](
       {
         method: request.method,
         url: request.url.split('?')[0],

@@ -98,3 +98,29 @@ describe('serving the built site', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 });
+
+describe('the request log', () => {
+  it('logs pages, API calls and errors at info, and static file hits only at debug', async () => {
+    const { config, manifest } = createFixtureSite();
+    const lines: { level: number; msg: string; url?: string; status?: number }[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line) as (typeof lines)[0]) };
+    const logged = await buildApp({
+      config,
+      site: { manifest },
+      logger: { level: 'info', stream },
+    });
+    try {
+      for (const url of ['/', '/assets/entry-abc123.js', '/assets/missing.js', '/api/nothing']) {
+        await logged.inject({ url });
+      }
+    } finally {
+      await logged.close();
+    }
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests.map((line) => [line.url, line.status])).toEqual([
+      ['/', 200],
+      ['/assets/missing.js', 404],
+      ['/api/nothing', 404],
+    ]);
+  });
+});
