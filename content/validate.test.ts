@@ -160,6 +160,44 @@ describe('validateContent stops the build', () => {
     ]);
   });
 
+  it('reports the file checks and cross-entry rules of an app whose other fields are wrong, in the same run', () => {
+    const dir = tempContent(['sample-app', 'other-app']);
+    const problems = problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          apps: [
+            { folder: 'sample-app', input: validApp() },
+            {
+              folder: 'other-app',
+              input: {
+                ...validApp({
+                  slug: 'other-app',
+                  name: 'Other App',
+                  legal: true,
+                  screenshots: [{ file: 'home.png', alt: 'The home screen' }],
+                }),
+                order: 'first',
+                accent: 'blue',
+              },
+            },
+            { folder: 'third-app', input: validApp({ slug: 'third-app', name: 'Sample App' }) },
+          ],
+        },
+        dir,
+      ),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^content\/apps\/other-app\/app\.ts: order: /),
+      expect.stringMatching(/^content\/apps\/other-app\/app\.ts: accent: /),
+      'content/apps/other-app/app.ts: screenshots[0].file: "home.png" is not in content/apps/other-app/screenshots/',
+      'content/apps/other-app/app.ts: legal: is true but content/apps/other-app/privacy.md is missing',
+      'content/apps/other-app/app.ts: legal: is true but content/apps/other-app/terms.md is missing',
+      'content/apps/third-app/app.ts: order: 1 is already used by content/apps/sample-app/app.ts',
+      'content/apps/third-app/app.ts: name: "Sample App" is already used by content/apps/sample-app/app.ts',
+    ]);
+  });
+
   it('for a wrong site file, naming the file and the field', () => {
     const problems = problemsOf(() =>
       validateContent(

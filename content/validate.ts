@@ -8,11 +8,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   AppSchema,
+  ScreenshotFileSchema,
   SiteSchema,
   SkillsSchema,
   TECHNOLOGY_IDS,
   TechnologySchema,
   type App,
+  type ScreenshotFile,
   type Site,
   type Technology,
   type TechnologyId,
@@ -43,7 +45,9 @@ export interface Content {
 export class ContentError extends Error {
   override name = 'ContentError';
   constructor(readonly problems: readonly string[]) {
-    super(`The content in content/ is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `The content in content/ has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}; fix ${problems.length === 1 ? 'it' : 'them'} and build again:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
   }
 }
 
@@ -72,6 +76,32 @@ const TechnologiesSchema = z.strictObject(
   >,
 );
 
+interface CheckedFields {
+  slug?: string | undefined;
+  name?: string | undefined;
+  order?: number | undefined;
+  screenshots?: readonly ScreenshotFile[] | undefined;
+  legal?: boolean | undefined;
+}
+
+/** The fields the cross-entry and file checks read, each only where its type is right. */
+function wellTypedFields(input: unknown): CheckedFields {
+  if (typeof input !== 'object' || input === null) return {};
+  const fields = input as Record<string, unknown>;
+  const shots = Array.isArray(fields.screenshots) ? (fields.screenshots as unknown[]) : undefined;
+  return {
+    slug: typeof fields.slug === 'string' ? fields.slug : undefined,
+    name: typeof fields.name === 'string' ? fields.name : undefined,
+    order: typeof fields.order === 'number' ? fields.order : undefined,
+    screenshots: shots?.filter(
+      (shot): shot is ScreenshotFile =>
+        ScreenshotFileSchema.shape.file.safeParse((shot as Partial<ScreenshotFile> | null)?.file)
+          .success,
+    ),
+    legal: typeof fields.legal === 'boolean' ? fields.legal : undefined,
+  };
+}
+
 /**
  * Checks the raw content and returns it typed, with the apps in menu order.
  * `contentDir` is where the content/ folder is, to check the files the content names.
@@ -95,27 +125,23 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
   for (const { folder, input } of raw.apps) {
     const where = `content/apps/${folder}/app.ts`;
     const parsed = AppSchema.safeParse(input);
-    if (!parsed.success) {
-      problems.push(...describeIssues(where, parsed.error));
-      continue;
-    }
-    const app = parsed.data;
+    if (!parsed.success) problems.push(...describeIssues(where, parsed.error));
+    // The cross-entry and file checks run on every field that has the right type, even
+    // when another field is wrong, so one build reports every problem.
+    const app = parsed.success ? parsed.data : wellTypedFields(input);
     const appDir = path.join(contentDir, 'apps', folder);
-    if (app.slug !== folder) {
+    if (app.slug !== undefined && app.slug !== folder) {
       problems.push(`${where}: slug: "${app.slug}" must equal the folder name "${folder}"`);
     }
-    const sameSlug = slugOwners.get(app.slug);
-    if (sameSlug) {
-      problems.push(`${where}: slug: "${app.slug}" is already used by ${sameSlug}`);
-    } else slugOwners.set(app.slug, where);
-    const sameOrder = orderOwners.get(app.order);
-    if (sameOrder) {
-      problems.push(`${where}: order: ${app.order} is already used by ${sameOrder}`);
-    } else orderOwners.set(app.order, where);
-    const sameName = nameOwners.get(app.name.toLowerCase());
-    if (sameName) {
-      problems.push(`${where}: name: "${app.name}" is already used by ${sameName}`);
-    } else nameOwners.set(app.name.toLowerCase(), where);
+    const claim = <K>(owners: Map<K, string>, key: K | undefined, field: string, shown: string) => {
+      if (key === undefined) return;
+      const owner = owners.get(key);
+      if (owner) problems.push(`${where}: ${field}: ${shown} is already used by ${owner}`);
+      else owners.set(key, where);
+    };
+    claim(slugOwners, app.slug, 'slug', `"${app.slug}"`);
+    claim(orderOwners, app.order, 'order', String(app.order));
+    claim(nameOwners, app.name?.toLowerCase(), 'name', `"${app.name}"`);
 
     if (Array.isArray(app.screenshots)) {
       app.screenshots.forEach((shot, index) => {
@@ -133,7 +159,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
         }
       }
     }
-    apps.push(app);
+    if (parsed.success) apps.push(parsed.data);
   }
   if (raw.apps.length === 0) problems.push('content/apps/: no app folders found');
 

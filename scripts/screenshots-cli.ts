@@ -4,20 +4,12 @@
  * second when nothing changed. `--sizes` also prints each app's image bytes.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
+import { loadContentOrExit, root } from './load-content.ts';
+import { sampleNotice } from './sample-values.ts';
 import { buildScreenshots } from './screenshots.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 const started = performance.now();
-// content/ reads its app folders with import.meta.glob, so it is loaded through Vite.
-const { module } = await runnerImport<typeof import('../content/load.ts')>('/content/load.ts', {
-  root,
-  configFile: false,
-  logLevel: 'error',
-});
-const { content, contentDir } = module;
+const { content, contentDir } = await loadContentOrExit();
 
 const result = await buildScreenshots({
   apps: content.apps,
@@ -34,6 +26,8 @@ console.log(
   `Screenshots: ${images} for ${content.apps.length} apps in ${seconds} s ` +
     `(${result.encoded} files encoded, ${result.reused} reused, ${result.removed} removed)`,
 );
+const notice = sampleNotice(content.site);
+if (notice) console.log(notice);
 if (process.argv.includes('--sizes')) {
   for (const [slug, bytes] of Object.entries(result.bytesBySlug)) {
     const count = result.manifest[slug]?.length ?? 0;
