@@ -8,6 +8,7 @@
  * for content.
  */
 import { z } from 'zod';
+import type { technologies } from './technologies.ts';
 
 /** A lower-case, hyphenated URL segment: `echoexpense`, `watchlistr-web`. */
 export const SlugSchema = z
@@ -51,29 +52,34 @@ export type SiteInput = z.input<typeof SiteSchema>;
 export const SkillsSchema = z.array(z.string().min(1)).min(1);
 export type SkillsInput = z.input<typeof SkillsSchema>;
 
-/** Technologies an app's logo row can show; each has an icon and an official page. */
-export const TECHNOLOGY_IDS = [
-  'vscode',
-  'javascript',
-  'react',
-  'react-native',
-  'vite',
-  'xcode',
-  'swiftui',
-  'core-data',
-  'expo',
-  'firebase',
-] as const;
-export const TechnologyIdSchema = z.enum(TECHNOLOGY_IDS);
-export type TechnologyId = z.infer<typeof TechnologyIdSchema>;
+/**
+ * A technology's id: its key in content/technologies.ts (`react`, `core-data`). Adding an
+ * entry there is all it takes to use a new one in an app's `technologies`.
+ */
+export type TechnologyId = keyof typeof technologies;
 
 export const TechnologySchema = z.strictObject({
   /** Name read by screen readers and shown as the icon's tooltip. */
   name: z.string().min(1),
   /** The technology's official page. */
   href: HttpsUrlSchema,
+  /**
+   * Its mark in the logo row: the slug of a simple-icons icon (https://simpleicons.org,
+   * e.g. `react`), or the name of a single-colour SVG file in content/technologies/
+   * (e.g. `vscode.svg`, 24 × 24), for a technology that set lacks.
+   */
+  icon: z
+    .string()
+    .regex(
+      /^(?:[a-z0-9]+|[\w.-]+\.svg)$/,
+      'must be a simple-icons slug like "react" or an SVG file name like "vscode.svg"',
+    ),
 });
 export type Technology = z.infer<typeof TechnologySchema>;
+export type TechnologyInput = z.input<typeof TechnologySchema>;
+
+/** Every technology a logo row can show, by id (lower-case, hyphenated). */
+export const TechnologiesSchema = z.record(SlugSchema, TechnologySchema);
 
 /** The external buttons an app page can show, in the order they are listed. */
 export const BUTTON_KINDS = ['landing', 'appStore', 'playStore', 'testFlight'] as const;
@@ -120,8 +126,14 @@ export const AppSchema = z.strictObject({
   description: z.array(z.string().min(1)).min(1),
   /** Feature list under the description, one short bullet each. */
   features: z.array(z.string().min(1)).min(1),
-  /** Technologies in the logo row, after the code-host logo. */
-  technologies: z.array(TechnologyIdSchema).min(1),
+  /**
+   * Technologies in the logo row, after the code-host logo: ids from content/technologies.ts
+   * (validateContent names any other).
+   */
+  technologies: z.array(z.string().min(1)).min(1) as unknown as z.ZodType<
+    TechnologyId[],
+    TechnologyId[]
+  >,
   /** Screenshots for the carousel. */
   screenshots: ScreenshotsSchema,
   /**

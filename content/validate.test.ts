@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,9 @@ function validApp(overrides: Partial<AppInput> = {}): AppInput {
 /** A content folder with the given app folders, for checks that look at files. */
 function tempContent(folders: string[]): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'content-'));
+  cpSync(path.join(contentDir, 'technologies'), path.join(dir, 'technologies'), {
+    recursive: true,
+  });
   for (const folder of folders)
     mkdirSync(path.join(dir, 'apps', folder, 'screenshots'), { recursive: true });
   return dir;
@@ -129,7 +132,7 @@ describe('validateContent stops the build', () => {
               folder: 'sample-app',
               input: validApp({
                 titleHref: 'http://example.com',
-                technologies: ['cobol' as 'xcode'],
+                technologies: ['xcode', 'cobol' as 'xcode'],
               }),
             },
           ],
@@ -139,7 +142,9 @@ describe('validateContent stops the build', () => {
     );
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^content\/apps\/sample-app\/app\.ts: titleHref: /);
-    expect(problems[1]).toMatch(/^content\/apps\/sample-app\/app\.ts: technologies\[0\]: /);
+    expect(problems[1]).toBe(
+      'content/apps/sample-app/app.ts: technologies[1]: "cobol" is not in content/technologies.ts; add it there (its name, official page and icon) or use one of vscode, javascript, react, react-native, vite, xcode, swiftui, core-data, expo, firebase',
+    );
   });
 
   it('for legal pages whose texts are missing, and for a slug that is not the folder name', () => {
@@ -195,6 +200,41 @@ describe('validateContent stops the build', () => {
       'content/apps/other-app/app.ts: legal: is true but content/apps/other-app/terms.md is missing',
       'content/apps/third-app/app.ts: order: 1 is already used by content/apps/sample-app/app.ts',
       'content/apps/third-app/app.ts: name: "Sample App" is already used by content/apps/sample-app/app.ts',
+    ]);
+  });
+
+  it('takes a technology added in content/technologies.ts alone, and names a missing icon', () => {
+    const dir = tempContent(['sample-app']);
+    const content = validateContent(
+      {
+        ...realContent,
+        technologies: {
+          ...technologies,
+          kotlin: { name: 'Kotlin', href: 'https://kotlinlang.org/', icon: 'kotlin' },
+        },
+        apps: [{ folder: 'sample-app', input: validApp({ technologies: ['kotlin' as 'xcode'] }) }],
+      },
+      dir,
+    );
+    expect(content.apps[0]?.technologies).toEqual(['kotlin']);
+
+    const problems = problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          technologies: {
+            ...technologies,
+            cobol: { name: 'COBOL', href: 'https://example.com/cobol', icon: 'cobol-logo.svg' },
+            turbo: { name: 'Turbo', href: 'https://example.com/turbo', icon: 'noicon' },
+          },
+          apps: [{ folder: 'sample-app', input: validApp() }],
+        },
+        dir,
+      ),
+    );
+    expect(problems).toEqual([
+      'content/technologies.ts: cobol.icon: "cobol-logo.svg" is not in content/technologies/',
+      'content/technologies.ts: turbo.icon: "noicon" is not a simple-icons slug (see https://simpleicons.org); or put an SVG file in content/technologies/ and name it here',
     ]);
   });
 

@@ -4,6 +4,7 @@
  *   content/apps/echoexpense/app.ts: screenshots[2].file: "03.png" is not in content/apps/echoexpense/screenshots/
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -11,8 +12,7 @@ import {
   ScreenshotFileSchema,
   SiteSchema,
   SkillsSchema,
-  TECHNOLOGY_IDS,
-  TechnologySchema,
+  TechnologiesSchema,
   type App,
   type ScreenshotFile,
   type Site,
@@ -69,18 +69,38 @@ function describeIssues(where: string, error: z.ZodError): string[] {
   });
 }
 
-const TechnologiesSchema = z.strictObject(
-  Object.fromEntries(TECHNOLOGY_IDS.map((id) => [id, TechnologySchema])) as Record<
-    TechnologyId,
-    typeof TechnologySchema
-  >,
+/** Where a technology's icon file is: in simple-icons, or beside content/technologies.ts. */
+export function technologyIconFile(icon: string, contentDir: string): string {
+  return icon.endsWith('.svg')
+    ? path.join(contentDir, 'technologies', icon)
+    : path.join(simpleIconsDir, `${icon}.svg`);
+}
+
+const simpleIconsDir = path.dirname(
+  createRequire(import.meta.url).resolve('simple-icons/icons/react.svg'),
 );
+
+function checkTechnologyIcons(
+  technologies: Record<string, Technology>,
+  contentDir: string,
+  problems: string[],
+): void {
+  for (const [id, { icon }] of Object.entries(technologies)) {
+    if (existsSync(technologyIconFile(icon, contentDir))) continue;
+    problems.push(
+      icon.endsWith('.svg')
+        ? `content/technologies.ts: ${id}.icon: "${icon}" is not in content/technologies/`
+        : `content/technologies.ts: ${id}.icon: "${icon}" is not a simple-icons slug (see https://simpleicons.org); or put an SVG file in content/technologies/ and name it here`,
+    );
+  }
+}
 
 interface CheckedFields {
   slug?: string | undefined;
   name?: string | undefined;
   order?: number | undefined;
   screenshots?: readonly ScreenshotFile[] | undefined;
+  technologies?: readonly unknown[] | undefined;
   legal?: boolean | undefined;
 }
 
@@ -98,6 +118,9 @@ function wellTypedFields(input: unknown): CheckedFields {
         ScreenshotFileSchema.shape.file.safeParse((shot as Partial<ScreenshotFile> | null)?.file)
           .success,
     ),
+    technologies: Array.isArray(fields.technologies)
+      ? (fields.technologies as unknown[])
+      : undefined,
     legal: typeof fields.legal === 'boolean' ? fields.legal : undefined,
   };
 }
@@ -116,7 +139,10 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
   const technologies = TechnologiesSchema.safeParse(raw.technologies);
   if (!technologies.success) {
     problems.push(...describeIssues('content/technologies.ts', technologies.error));
+  } else {
+    checkTechnologyIcons(technologies.data, contentDir, problems);
   }
+  const technologyIds = technologies.success ? Object.keys(technologies.data) : undefined;
 
   const apps: App[] = [];
   const slugOwners = new Map<string, string>();
@@ -152,6 +178,14 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
         }
       });
     }
+    if (technologyIds && Array.isArray(app.technologies)) {
+      app.technologies.forEach((id, index) => {
+        if (typeof id !== 'string' || technologyIds.includes(id)) return;
+        problems.push(
+          `${where}: technologies[${index}]: "${id}" is not in content/technologies.ts; add it there (its name, official page and icon) or use one of ${technologyIds.join(', ')}`,
+        );
+      });
+    }
     if (app.legal) {
       for (const doc of ['privacy.md', 'terms.md']) {
         if (!existsSync(path.join(appDir, doc))) {
@@ -167,5 +201,10 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
     throw new ContentError(problems);
   }
   apps.sort((a, b) => a.order - b.order);
-  return { site: site.data, skills: skills.data, technologies: technologies.data, apps };
+  return {
+    site: site.data,
+    skills: skills.data,
+    technologies: technologies.data as Record<TechnologyId, Technology>,
+    apps,
+  };
 }

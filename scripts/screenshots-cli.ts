@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadContentOrExit, root } from './load-content.ts';
 import { sampleNotice } from './sample-values.ts';
 import { buildScreenshots } from './screenshots.ts';
+import { writeTechnologyIcons } from './technology-icons.ts';
 
 const started = performance.now();
 const { content, contentDir } = await loadContentOrExit();
@@ -18,6 +19,12 @@ const result = await buildScreenshots({
   publicPath: '/assets/screenshots',
   manifestFile: path.join(root, 'app/generated/screenshots.ts'),
   typeModule: path.join(root, 'app/features/carousel/screenshot.ts'),
+});
+
+await writeTechnologyIcons({
+  technologies: content.technologies,
+  contentDir,
+  moduleFile: path.join(root, 'app/generated/technology-icons.ts'),
 });
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -18,8 +18,9 @@
  * removed.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomically, writeGeneratedModule } from './generated-module.ts';
 import sharp, { type AvifOptions, type Sharp, type WebpOptions } from 'sharp';
 import type { App } from '../content/schema.ts';
 import {
@@ -286,12 +287,6 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** Writes through a temporary file, so an interrupted run never leaves a half file behind. */
-async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
-}
-
 async function runLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const worker = async () => {
@@ -388,12 +383,7 @@ export async function buildScreenshots(
     .join('/');
   if (!typeImport.startsWith('.')) typeImport = `./${typeImport}`;
   const source = manifestModule(manifest, typeImport);
-  const previous = await readFile(manifestFile, 'utf8').catch(() => undefined);
-  const manifestWritten = previous !== source;
-  if (manifestWritten) {
-    await mkdir(path.dirname(manifestFile), { recursive: true });
-    await writeAtomically(manifestFile, source);
-  }
+  const manifestWritten = await writeGeneratedModule(manifestFile, source);
 
   return { manifest, encoded, reused, removed, manifestWritten, bytesBySlug };
 }

@@ -67,31 +67,6 @@ export const testFlightMark: BrandMark = {
   ),
 };
 
-/** Angle brackets around a slash, for Visual Studio Code. */
-export const codeEditorMark: BrandMark = {
-  title: 'Visual Studio Code',
-  svg: (
-    <>
-      <rect x="2.5" y="3.5" width="19" height="17" rx="3" {...stroke} />
-      <path d="M9 9l-3 3 3 3M15 9l3 3-3 3M13 8l-2 8" {...stroke} />
-    </>
-  ),
-};
-
-/** A database cylinder, for Core Data. */
-export const databaseMark: BrandMark = {
-  title: 'Core Data',
-  svg: (
-    <>
-      <ellipse cx="12" cy="6" rx="7.5" ry="3" {...stroke} />
-      <path
-        d="M4.5 6v12c0 1.7 3.4 3 7.5 3s7.5-1.3 7.5-3V6M4.5 12c0 1.7 3.4 3 7.5 3s7.5-1.3 7.5-3"
-        {...stroke}
-      />
-    </>
-  ),
-};
-
 export interface BrandIconProps {
   mark: BrandMark;
   /** Width and height in px; default 24. */
