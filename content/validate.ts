@@ -204,7 +204,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
   return {
     site: site.data,
     skills: skills.data,
-    technologies: technologies.data as Record<TechnologyId, Technology>,
+    technologies: technologies.data,
     apps,
   };
 }
