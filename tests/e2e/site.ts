@@ -1,8 +1,12 @@
-/** What the end-to-end tests know about the built site: its manifest (build/site.json). */
+/**
+ * What the end-to-end tests know about the built site: its manifest (build/site.json) and
+ * the content it was built from, so the tests check behaviour against whatever content/
+ * holds.
+ */
 import { readFileSync } from 'node:fs';
 import { SiteManifestSchema } from '../../common/site-manifest.ts';
+import type { AppInput } from '../../content/schema.ts';
 import { site } from '../../content/site.ts';
-import { SPEC_APP_ORDER } from '../spec-facts.ts';
 
 export const manifest = SiteManifestSchema.parse(
   JSON.parse(readFileSync(new URL('../../build/site.json', import.meta.url), 'utf8')),
@@ -12,4 +16,19 @@ export const apps = manifest.apps;
 export const legalApps = apps.filter((app) => app.legal);
 export const ownerName = site.ownerName;
 
-export const MENU_ORDER = ['Home', ...SPEC_APP_ORDER, 'All Projects'];
+export const MENU_ORDER = ['Home', ...apps.map((app) => app.name), 'All Projects'];
+
+/** Each app's content file as the owner wrote it, in menu order. */
+export const appContent: AppInput[] = await Promise.all(
+  apps.map(async (app) => {
+    const module = (await import(`../../content/apps/${app.slug}/app.ts`)) as { default: AppInput };
+    return module.default;
+  }),
+);
+
+/** How many screenshots an app's carousel shows. */
+export function screenshotCount(app: AppInput): number {
+  return Array.isArray(app.screenshots) ? app.screenshots.length : app.screenshots.placeholders;
+}
+
+export { site };

@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { skills } from '../../../content/index.ts';
-import { SPEC_SKILLS } from '../../../tests/spec-facts.ts';
 import { SKILL_STAGGER_MS, SkillChips } from './skill-chips.tsx';
 
 afterEach(() => {
@@ -10,7 +9,7 @@ afterEach(() => {
 });
 
 describe('SkillChips', () => {
-  it('lists the 19 skills of the spec, in order', () => {
+  it('lists the skills of the content, in order', () => {
     render(
       <>
         <h2 id="skills">Skills</h2>
@@ -19,16 +18,16 @@ describe('SkillChips', () => {
     );
     const list = screen.getByRole('list', { name: 'Skills' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(SPEC_SKILLS);
+    expect(items.map((item) => item.textContent)).toEqual(skills);
   });
 
   it('staggers the chips by 100 ms each', () => {
-    render(<SkillChips skills={SPEC_SKILLS} />);
+    render(<SkillChips skills={skills} />);
     expect(SKILL_STAGGER_MS).toBe(100);
     const delays = screen
       .getAllByRole('listitem')
       .map((item) => item.style.getPropertyValue('--skill-delay'));
-    expect(delays).toEqual(SPEC_SKILLS.map((_, index) => `${index * 100}ms`));
+    expect(delays).toEqual(skills.map((_, index) => `${index * 100}ms`));
   });
 
   it('holds the stagger until a list below the fold scrolls into view', () => {
@@ -45,7 +44,7 @@ describe('SkillChips', () => {
       top: window.innerHeight + 400,
     } as DOMRect);
 
-    render(<SkillChips skills={SPEC_SKILLS} />);
+    render(<SkillChips skills={skills} />);
     const list = screen.getByRole('list');
     expect(list).toHaveAttribute('data-reveal', 'waiting');
     act(() => reportIntersection(false));
@@ -58,7 +57,7 @@ describe('SkillChips', () => {
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
       top: 100,
     } as DOMRect);
-    render(<SkillChips skills={SPEC_SKILLS} />);
+    render(<SkillChips skills={skills} />);
     expect(screen.getByRole('list')).not.toHaveAttribute('data-reveal');
   });
 });
