@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations as expectNoViolations, test } from './fixtures.ts';
+import { legalApp } from './site.ts';
 
 // Home, All Projects, every app page and every legal modal are checked with the showcase
 // (tests/e2e/showcase.spec.ts); these are the pages and states it does not open.
@@ -20,7 +21,7 @@ test.describe('keyboard', () => {
   test('the first Tab reaches "Skip to content", which moves to the page content', async ({
     page,
   }) => {
-    await page.goto('/echoexpense');
+    await page.goto(`/${legalApp.slug}`);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();

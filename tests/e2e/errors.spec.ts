@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { legalApp } from './site.ts';
 
 const LEGAL_TEXT_CHUNK = /\/assets\/privacy-[\w-]+\.js$/;
 const LEGAL_ROUTE_MODULE = /\/assets\/legal-[\w-]+\.js$/;
@@ -11,7 +12,7 @@ test.describe('errors', () => {
         body: 'export default function BrokenRoute() { throw new Error("The legal page broke"); }',
       }),
     );
-    await page.goto('/echoexpense/privacy');
+    await page.goto(`/${legalApp.slug}/privacy`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
     ).toBeVisible();
@@ -20,11 +21,13 @@ test.describe('errors', () => {
 
   test('a chunk that fails to load shows the ChunkLoadError', async ({ page }) => {
     await page.route(LEGAL_TEXT_CHUNK, (route) => route.abort('failed'));
-    await page.goto('/echoexpense/privacy');
+    await page.goto(`/${legalApp.slug}/privacy`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
     ).toBeVisible();
-    await expect(page.getByText('Loading chunk legal-echoexpense-privacy failed')).toBeVisible();
+    await expect(
+      page.getByText(`Loading chunk legal-${legalApp.slug}-privacy failed`),
+    ).toBeVisible();
     await expect(page.getByText('ChunkLoadError')).toBeVisible();
   });
 
@@ -37,8 +40,10 @@ test.describe('errors', () => {
     );
     let loads = 0;
     page.on('load', () => (loads += 1));
-    await page.goto('/echoexpense/privacy');
-    await expect(page.getByText('Loading chunk legal-echoexpense-privacy failed')).toBeVisible();
+    await page.goto(`/${legalApp.slug}/privacy`);
+    await expect(
+      page.getByText(`Loading chunk legal-${legalApp.slug}-privacy failed`),
+    ).toBeVisible();
     expect(loads).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 import { expect, expectNoAxeViolations, test, type Locator, type Page } from './fixtures.ts';
+import { legalApp } from './site.ts';
 
-const APP_PATH = '/echoexpense';
-const APP_NAME = 'EchoExpense';
+const APP_PATH = `/${legalApp.slug}`;
+const APP_NAME = legalApp.name;
 
 const VALUES = {
   'First Name': 'Ada',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { MENU_ORDER } from './site.ts';
+import { legalApp, MENU_ORDER } from './site.ts';
 
 function menuButton(page: Page) {
   return page.getByRole('button', { name: 'Menu' });
@@ -37,7 +37,7 @@ test.describe('the side menu', () => {
   test.use({ viewport: { width: 390, height: 560 } });
 
   test.beforeEach(async ({ page }) => {
-    await page.goto('/echoexpense');
+    await page.goto(`/${legalApp.slug}`);
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -1,5 +1,13 @@
 import { expect, test } from './fixtures.ts';
-import { apps, legalApps, manifest, ownerName } from './site.ts';
+import {
+  appWithoutLegal,
+  apps,
+  legalApp,
+  legalApps,
+  manifest,
+  otherLegalApp,
+  ownerName,
+} from './site.ts';
 
 test.describe('routes', () => {
   test('home answers 200 with the owner and the sections', async ({ page }) => {
@@ -27,9 +35,9 @@ test.describe('routes', () => {
   }
 
   test('an app sub-path answers 200 and shows the app page', async ({ page }) => {
-    const response = await page.goto('/echoexpense/anything/at/all');
+    const response = await page.goto(`/${legalApp.slug}/anything/at/all`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: 'EchoExpense' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: legalApp.name })).toBeVisible();
   });
 
   for (const app of legalApps) {
@@ -51,20 +59,27 @@ test.describe('routes', () => {
   }
 
   test('closing a legal modal goes back to the base route', async ({ page }) => {
-    await page.goto('/echoexpense/terms');
+    await page.goto(`/${legalApp.slug}/terms`);
     const dialog = page.getByRole('dialog', { name: 'Terms of Use' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(page).toHaveURL(/\/echoexpense$/);
+    await expect(page).toHaveURL(`/${legalApp.slug}`);
     await expect(dialog).toBeHidden();
 
-    await page.goto('/reciperealm/privacy');
+    await page.goto(`/${otherLegalApp.slug}/privacy`);
     await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page).toHaveURL(/\/reciperealm$/);
+    await expect(page).toHaveURL(`/${otherLegalApp.slug}`);
   });
 
-  for (const path of ['/no-such-page', '/watchlistr-web/x', '/echoexpensex', '/projects/more']) {
+  const unknownPaths = [
+    '/no-such-page',
+    // An app without legal texts matches no sub-path.
+    ...(appWithoutLegal ? [`/${appWithoutLegal.slug}/x`] : []),
+    `/${legalApp.slug}x`,
+    '/projects/more',
+  ];
+  for (const path of unknownPaths) {
     test(`${path} answers 404 with the 404 page`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
@@ -130,14 +145,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'About Me' })).toBeVisible();
 
-    await page.goto('/steda');
-    await expect(page.getByRole('heading', { level: 1, name: 'Steda' })).toBeVisible();
+    await page.goto(`/${otherLegalApp.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: otherLegalApp.name })).toBeVisible();
 
-    await page.goto('/manzanos-popshop/privacy');
+    await page.goto(`/${legalApp.slug}/privacy`);
     const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
-    await expect(dialog).toContainText('Manzanos PopShop');
+    await expect(dialog).toContainText(legalApp.name);
 
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();

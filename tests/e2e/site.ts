@@ -16,6 +16,20 @@ export const apps = manifest.apps;
 export const legalApps = apps.filter((app) => app.legal);
 export const ownerName = site.ownerName;
 
+function needed<T>(found: T | undefined, what: string): T {
+  if (found === undefined) {
+    throw new Error(`The end-to-end tests need ${what} in content/apps/, and there is none.`);
+  }
+  return found;
+}
+
+/** An app with a Privacy Policy and Terms of Use: the app page most tests visit. */
+export const legalApp = needed(legalApps[0], 'an app with legal texts');
+/** Another app with legal texts, for tests that visit two. */
+export const otherLegalApp = needed(legalApps[1], 'two apps with legal texts');
+/** An app without legal texts, when the content has one. */
+export const appWithoutLegal = apps.find((app) => !app.legal);
+
 export const MENU_ORDER = ['Home', ...apps.map((app) => app.name), 'All Projects'];
 
 /** Each app's content file as the owner wrote it, in menu order. */
