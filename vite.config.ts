@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { buildSettings } from './scripts/build-settings.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
+import { contentDev } from './scripts/content-dev.ts';
 import { devApi } from './scripts/dev-api.ts';
 
 /**
@@ -18,7 +19,11 @@ console.warn = (...args: unknown[]) => {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [legalMarkdown(), ...(command === 'serve' ? [devApi()] : []), reactRouter()] as Plugin[],
+  plugins: [
+    legalMarkdown(),
+    ...(command === 'serve' ? [devApi(), contentDev()] : []),
+    reactRouter(),
+  ] as Plugin[],
   define: {
     __PUBLIC_URL__: JSON.stringify(buildSettings.publicUrl),
     __BUILD_ID__: JSON.stringify(buildSettings.buildId),

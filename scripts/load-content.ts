@@ -15,19 +15,29 @@ export interface LoadedContent {
   contentDir: string;
 }
 
+/** The content as it is on disk now, checked; throws a ContentError naming every problem. */
+export async function loadContent(): Promise<LoadedContent> {
+  // content/ reads its app folders with import.meta.glob, so it is loaded through Vite,
+  // afresh each time.
+  const { module } = await runnerImport<typeof import('../content/load.ts')>('/content/load.ts', {
+    root,
+    configFile: false,
+    logLevel: 'error',
+  });
+  return { content: module.content, contentDir: module.contentDir };
+}
+
+/** Whether an error is the content check's (its class is loaded through Vite's runner). */
+export function isContentError(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'ContentError';
+}
+
 /** The checked content; on a content problem, prints them all and exits with status 1. */
 export async function loadContentOrExit(): Promise<LoadedContent> {
   try {
-    // content/ reads its app folders with import.meta.glob, so it is loaded through Vite.
-    const { module } = await runnerImport<typeof import('../content/load.ts')>('/content/load.ts', {
-      root,
-      configFile: false,
-      logLevel: 'error',
-    });
-    return { content: module.content, contentDir: module.contentDir };
+    return await loadContent();
   } catch (error) {
-    // The class is loaded through Vite's runner, so it is recognised by its name.
-    if (error instanceof Error && error.name === 'ContentError') {
+    if (isContentError(error)) {
       console.error(error.message);
       process.exit(1);
     }

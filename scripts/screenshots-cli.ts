@@ -3,29 +3,13 @@
  * validated content. `npm run build` and `npm run dev` run it first; it takes well under a
  * second when nothing changed. `--sizes` also prints each app's image bytes.
  */
-import path from 'node:path';
-import { loadContentOrExit, root } from './load-content.ts';
+import { buildContentAssets } from './content-assets.ts';
+import { loadContentOrExit } from './load-content.ts';
 import { sampleNotice } from './sample-values.ts';
-import { buildScreenshots } from './screenshots.ts';
-import { writeTechnologyIcons } from './technology-icons.ts';
 
 const started = performance.now();
 const { content, contentDir } = await loadContentOrExit();
-
-const result = await buildScreenshots({
-  apps: content.apps,
-  contentDir,
-  outDir: path.join(root, 'public/assets/screenshots'),
-  publicPath: '/assets/screenshots',
-  manifestFile: path.join(root, 'app/generated/screenshots.ts'),
-  typeModule: path.join(root, 'app/features/carousel/screenshot.ts'),
-});
-
-await writeTechnologyIcons({
-  technologies: content.technologies,
-  contentDir,
-  moduleFile: path.join(root, 'app/generated/technology-icons.ts'),
-});
+const result = await buildContentAssets(content, contentDir);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const images = Object.values(result.manifest).reduce((sum, shots) => sum + shots.length, 0);

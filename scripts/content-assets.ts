@@ -1,0 +1,31 @@
+/**
+ * What the build generates from content/ before Vite runs: the screenshots (images and
+ * their manifest module) and the technology marks module. Run by `npm run screenshots`
+ * (part of build and dev) and again by the dev server whenever content/ changes.
+ */
+import path from 'node:path';
+import type { Content } from '../content/validate.ts';
+import { root } from './load-content.ts';
+import { buildScreenshots, type ScreenshotPipelineResult } from './screenshots.ts';
+import { writeTechnologyIcons } from './technology-icons.ts';
+
+export function buildContentAssets(
+  content: Content,
+  contentDir: string,
+): Promise<ScreenshotPipelineResult> {
+  return Promise.all([
+    buildScreenshots({
+      apps: content.apps,
+      contentDir,
+      outDir: path.join(root, 'public/assets/screenshots'),
+      publicPath: '/assets/screenshots',
+      manifestFile: path.join(root, 'app/generated/screenshots.ts'),
+      typeModule: path.join(root, 'app/features/carousel/screenshot.ts'),
+    }),
+    writeTechnologyIcons({
+      technologies: content.technologies,
+      contentDir,
+      moduleFile: path.join(root, 'app/generated/technology-icons.ts'),
+    }),
+  ]).then(([screenshots]) => screenshots);
+}
