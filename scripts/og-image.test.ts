@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { OG_HEIGHT, OG_WIDTH, renderOgImage } from './og-image.ts';
+import { OG_HEIGHT, OG_WIDTH, renderAppCard, renderOgImage } from './og-image.ts';
 
 describe('renderOgImage', () => {
   it('renders a 1200 × 630 PNG, the size link previews expect', async () => {
@@ -13,5 +13,33 @@ describe('renderOgImage', () => {
   it('takes names with markup characters as plain text', async () => {
     const png = await renderOgImage({ ownerName: 'Tom & <Jerry>', tagline: 'Cats & mice' });
     expect((await sharp(png).metadata()).width).toBe(OG_WIDTH);
+  });
+});
+
+describe('renderAppCard', () => {
+  it("draws an app's card at 1200 × 630, under 300 KB, with its screenshot in a device frame", async () => {
+    const screenshot = await sharp({
+      create: { width: 600, height: 1300, channels: 3, background: '#ff3366' },
+    })
+      .png()
+      .toBuffer();
+    const png = await renderAppCard({
+      name: 'Tom & Jerry',
+      summary: 'A chase across the kitchen, with <cheese>.',
+      accent: '#12a594',
+      screenshot,
+    });
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([OG_WIDTH, OG_HEIGHT]);
+    expect(png.length).toBeLessThan(300 * 1024);
+    // The middle of the device's screen shows the screenshot.
+    const at = (x: number, y: number) => {
+      const offset = (y * info.width + x) * info.channels;
+      return [data[offset], data[offset + 1], data[offset + 2]];
+    };
+    const [red, green, blue] = at(OG_WIDTH - 88 - 135, OG_HEIGHT / 2);
+    expect(red).toBeGreaterThan(200);
+    expect(green).toBeLessThan(100);
+    expect(blue).toBeGreaterThan(60);
   });
 });

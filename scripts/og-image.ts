@@ -1,15 +1,20 @@
 /**
- * Renders the link-preview card (Open Graph / Twitter image) to public/og-image.png before
- * the site is built: the owner's name and tagline from content/site.ts over the site's
- * night-sky background, 1200 × 630 as the platforms expect.
+ * Renders the link-preview cards (Open Graph / Twitter images) before the site is built,
+ * 1200 × 630 as the platforms expect, over the site's night-sky background:
+ * - public/og-image.png, the site's card: the owner's name and tagline from content/site.ts;
+ * - public/og/<slug>.png, one per app: its name, its one-line summary, its accent colour and
+ *   its first screenshot (or placeholder) in a device frame.
  *
- * Run with `tsx scripts/og-image.ts` (part of `npm run build`).
+ * Run with `tsx scripts/og-image.ts` (part of `npm run build`, after the screenshots).
  */
-import { mkdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { site } from '../content/site.ts';
+import { renditionName, type ScreenshotManifest } from '../app/features/carousel/screenshot.ts';
+import { loadContentOrExit } from './load-content.ts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -39,7 +44,7 @@ function stars(count: number): string {
   }).join('');
 }
 
-function backgroundSvg(): string {
+function backgroundSvg(rule = 'url(#rule)', ruleWidth = 120): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_WIDTH}" height="${OG_HEIGHT}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
@@ -63,7 +68,7 @@ function backgroundSvg(): string {
   <rect width="100%" height="100%" fill="url(#blue)"/>
   <rect width="100%" height="100%" fill="url(#violet)"/>
   ${stars(140)}
-  <rect x="${PADDING}" y="${OG_HEIGHT - PADDING - 6}" width="120" height="6" rx="3" fill="url(#rule)"/>
+  <rect x="${PADDING}" y="${OG_HEIGHT - PADDING - 6}" width="${ruleWidth}" height="6" rx="3" fill="${rule}"/>
 </svg>`;
 }
 
@@ -74,13 +79,13 @@ function escapeMarkup(text: string): string {
 /** A block of wrapped text, as a transparent PNG no wider than the card's text column. */
 async function textBlock(
   markup: string,
-  { size, weight }: { size: number; weight: number },
+  { size, weight, width = TEXT_WIDTH }: { size: number; weight: number; width?: number },
 ): Promise<{ input: Buffer; height: number }> {
   const { data, info } = await sharp({
     text: {
       text: markup,
       font: `${FONT} ${weight === 700 ? 'Bold' : ''} ${size}px`.replace(/\s+/g, ' '),
-      width: TEXT_WIDTH,
+      width,
       rgba: true,
       wrap: 'word',
       dpi: 72,
@@ -112,6 +117,87 @@ export async function renderOgImage({ ownerName, tagline }: OgCard): Promise<Buf
     .toBuffer();
 }
 
+export interface AppCard {
+  name: string;
+  /** The app's one-line summary. */
+  summary: string;
+  /** The app's accent colour, #rrggbb. */
+  accent: string;
+  /** The first screenshot as an image file's bytes (any format sharp reads). */
+  screenshot: Buffer;
+}
+
+/** Size of the device frame on an app's card, and of the screen inside it. */
+const DEVICE = { width: 270, height: 554, bezel: 12, radius: 44 } as const;
+const DEVICE_LEFT = OG_WIDTH - PADDING - DEVICE.width;
+const DEVICE_TOP = (OG_HEIGHT - DEVICE.height) / 2;
+const APP_TEXT_WIDTH = DEVICE_LEFT - PADDING - 64;
+
+function deviceSvg(accent: string): string {
+  const { width, height, radius } = DEVICE;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width + 48}" height="${height + 48}">
+  <defs><filter id="glow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="12"/></filter></defs>
+  <rect x="24" y="24" width="${width}" height="${height}" rx="${radius}" fill="${accent}" opacity="0.45" filter="url(#glow)"/>
+  <rect x="24" y="24" width="${width}" height="${height}" rx="${radius}" fill="#0b0f1e" stroke="#2a3354" stroke-width="2"/>
+</svg>`;
+}
+
+/** The screenshot cut to the device's screen, with its rounded corners. */
+async function screen(screenshot: Buffer): Promise<Buffer> {
+  const width = DEVICE.width - 2 * DEVICE.bezel;
+  const height = DEVICE.height - 2 * DEVICE.bezel;
+  const corners = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${DEVICE.radius - DEVICE.bezel}" fill="#fff"/></svg>`,
+  );
+  return sharp(screenshot)
+    .resize(width, height, { fit: 'cover', position: 'top' })
+    .composite([{ input: corners, blend: 'dest-in' }])
+    .png()
+    .toBuffer();
+}
+
+/** An app's card as PNG bytes. */
+export async function renderAppCard({
+  name,
+  summary,
+  accent,
+  screenshot,
+}: AppCard): Promise<Buffer> {
+  const title = await textBlock(`<span foreground="#ffffff">${escapeMarkup(name)}</span>`, {
+    size: 72,
+    weight: 700,
+    width: APP_TEXT_WIDTH,
+  });
+  const line = await textBlock(`<span foreground="#c3cbe6">${escapeMarkup(summary)}</span>`, {
+    size: 34,
+    weight: 400,
+    width: APP_TEXT_WIDTH,
+  });
+  const gap = 28;
+  const top = Math.max(PADDING, (OG_HEIGHT - title.height - gap - line.height) / 2 - 24);
+  return sharp(Buffer.from(backgroundSvg(accent, 160)))
+    .composite([
+      { input: title.input, left: PADDING, top: Math.round(top) },
+      { input: line.input, left: PADDING, top: Math.round(top + title.height + gap) },
+      { input: Buffer.from(deviceSvg(accent)), left: DEVICE_LEFT - 24, top: DEVICE_TOP - 24 },
+      {
+        input: await screen(screenshot),
+        left: DEVICE_LEFT + DEVICE.bezel,
+        top: DEVICE_TOP + DEVICE.bezel,
+      },
+    ])
+    .png({ compressionLevel: 9, palette: true, quality: 90 })
+    .toBuffer();
+}
+
+/** Raised whenever the drawing of the app cards changes, so every card is drawn anew. */
+const CARD_VERSION = 1;
+
+/** Where an app's card is served from, under the site's address. */
+export function appCardPath(slug: string): string {
+  return `/og/${slug}.png`;
+}
+
 async function main(): Promise<void> {
   const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   const out = path.join(root, 'public', 'og-image.png');
@@ -119,6 +205,42 @@ async function main(): Promise<void> {
   const png = await renderOgImage({ ownerName: site.ownerName, tagline: site.tagline });
   await sharp(png).toFile(out);
   console.log(`og-image: wrote ${path.relative(root, out)} (${(png.length / 1024).toFixed(1)} KB)`);
+
+  // The app cards show each app's first screenshot, as the screenshot step left it.
+  const { content } = await loadContentOrExit();
+  const { screenshotsBySlug } = (await import(
+    pathToFileURL(path.join(root, 'app/generated/screenshots.ts')).href
+  )) as { screenshotsBySlug: ScreenshotManifest };
+  const started = performance.now();
+  const ledgerFile = path.join(root, 'public', 'og', 'cards.json');
+  const ledger = JSON.parse(await readFile(ledgerFile, 'utf8').catch(() => '{}')) as Record<
+    string,
+    string
+  >;
+  const next: Record<string, string> = {};
+  let drawn = 0;
+  await mkdir(path.dirname(ledgerFile), { recursive: true });
+  for (const app of content.apps) {
+    const first = screenshotsBySlug[app.slug]?.[0];
+    if (!first) throw new Error(`og-image: ${app.slug} has no screenshot; run npm run screenshots`);
+    const file = path.join(root, 'public', appCardPath(app.slug));
+    // A card is drawn again only when what it shows changed (the stem names the image's hash).
+    const key = createHash('sha256')
+      .update(JSON.stringify([CARD_VERSION, app.name, app.summary, app.accent, first.stem]))
+      .digest('hex');
+    next[app.slug] = key;
+    if (ledger[app.slug] === key && (await readFile(file).catch(() => undefined))) continue;
+    const widest = first.widths.at(-1) ?? first.width;
+    const screenshot = await readFile(
+      path.join(root, 'public', renditionName(first.stem, widest, 'webp')),
+    );
+    await writeFile(file, await renderAppCard({ ...app, screenshot }));
+    drawn += 1;
+  }
+  await writeFile(ledgerFile, `${JSON.stringify(next, null, 2)}\n`);
+  console.log(
+    `og-image: ${content.apps.length} app cards in public/og/ (${drawn} drawn) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
