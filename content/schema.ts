@@ -107,6 +107,32 @@ export const ScreenshotsSchema = z.union([
 ]);
 export type ScreenshotsInput = z.input<typeof ScreenshotsSchema>;
 
+/**
+ * What kind of app it is, in the words of schema.org's `applicationCategory` (the values
+ * search engines recognise).
+ */
+export const APP_CATEGORIES = [
+  'BusinessApplication',
+  'CommunicationApplication',
+  'DesignApplication',
+  'DeveloperApplication',
+  'EducationalApplication',
+  'EntertainmentApplication',
+  'FinanceApplication',
+  'GameApplication',
+  'HealthApplication',
+  'HomeApplication',
+  'LifestyleApplication',
+  'MultimediaApplication',
+  'ReferenceApplication',
+  'SecurityApplication',
+  'ShoppingApplication',
+  'SocialNetworkingApplication',
+  'SportsApplication',
+  'TravelApplication',
+  'UtilitiesApplication',
+] as const;
+
 export const AppSchema = z.strictObject({
   /** The page's address (`/echoexpense`); must equal the app's folder name. */
   slug: SlugSchema,
@@ -118,6 +144,13 @@ export const AppSchema = z.strictObject({
   accent: HexColourSchema,
   /** One sentence for link previews and search results (meta description). */
   summary: z.string().min(50).max(200),
+  /**
+   * Where the app runs: `mobile` (iPhone, iPad, Android: its screenshots are shown in a
+   * phone frame) or `web` (in a browser: a browser-window frame, landscape).
+   */
+  platform: z.enum(['mobile', 'web']),
+  /** The app's category for search engines, e.g. `FinanceApplication`; see APP_CATEGORIES. */
+  category: z.enum(APP_CATEGORIES),
   /** Where the page title links: the store or test-build listing (new tab). */
   titleHref: HttpsUrlSchema,
   /** External buttons under the title, in this order. */

@@ -16,8 +16,10 @@ function validApp(overrides: Partial<AppInput> = {}): AppInput {
     order: 1,
     accent: '#1e90ff',
     summary: 'A sample app that exists only to test the content checks of this site.',
+    platform: 'mobile',
+    category: 'UtilitiesApplication',
     titleHref: 'https://example.com/sample-app',
-    buttons: [{ kind: 'appStore', href: 'https://example.com/store' }],
+    buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/us/app/sample-app/id1234567890' }],
     description: ['What the sample app does.'],
     features: ['A feature'],
     technologies: ['xcode'],
@@ -234,6 +236,32 @@ describe('validateContent stops the build', () => {
     expect(problems).toEqual([
       'content/technologies.ts: cobol.icon: "cobol-logo.svg" is not in content/technologies/',
       'content/technologies.ts: turbo.icon: "noicon" is not a simple-icons slug (see https://simpleicons.org); or put an SVG file in content/technologies/ and name it here',
+    ]);
+  });
+
+  it('for an App Store link whose app id cannot be read', () => {
+    const dir = tempContent(['sample-app']);
+    const problems = problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          apps: [
+            {
+              folder: 'sample-app',
+              input: validApp({
+                buttons: [
+                  { kind: 'landing', href: 'https://example.com/' },
+                  { kind: 'appStore', href: 'https://apps.apple.com/us/app/sample-app' },
+                ],
+              }),
+            },
+          ],
+        },
+        dir,
+      ),
+    );
+    expect(problems).toEqual([
+      'content/apps/sample-app/app.ts: buttons[1].href: "https://apps.apple.com/us/app/sample-app" has no App Store app id to read; use the listing\'s address, which ends in /id followed by digits',
     ]);
   });
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
+import { appStoreId } from '../common/app-store.ts';
 import {
   AppSchema,
   ScreenshotFileSchema,
@@ -176,6 +177,14 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
             `${where}: screenshots[${index}].file: "${shot.file}" is not in content/apps/${folder}/screenshots/`,
           );
         }
+      });
+    }
+    if (parsed.success) {
+      parsed.data.buttons.forEach((button, index) => {
+        if (button.kind !== 'appStore' || appStoreId(button.href)) return;
+        problems.push(
+          `${where}: buttons[${index}].href: "${button.href}" has no App Store app id to read; use the listing's address, which ends in /id followed by digits`,
+        );
       });
     }
     if (technologyIds && Array.isArray(app.technologies)) {

@@ -7,6 +7,8 @@ export default {
   accent: '#3e63dd',
   summary:
     'AutoArchive is a maintenance log for your vehicles: a profile from the VIN, service records with photos, reminders and tags.',
+  platform: 'mobile',
+  category: 'UtilitiesApplication',
   titleHref: 'https://apps.apple.com/us/app/autoarchive/id6744589503',
   buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/us/app/autoarchive/id6744589503' }],
   description: [

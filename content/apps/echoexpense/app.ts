@@ -7,6 +7,8 @@ export default {
   accent: '#12a594',
   summary:
     'EchoExpense tracks your bills and paydays on a calendar, reminds you before each due date and helps you set money aside.',
+  platform: 'mobile',
+  category: 'FinanceApplication',
   titleHref: 'https://apps.apple.com/us/app/echoexpense/id6475660500',
   buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/us/app/echoexpense/id6475660500' }],
   description: [

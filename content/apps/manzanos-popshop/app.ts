@@ -7,6 +7,8 @@ export default {
   accent: '#e54666',
   summary:
     'Manzanos PopShop is a storefront for Funko Pop collectibles on iOS and Android, with live stock, favorites and card checkout.',
+  platform: 'mobile',
+  category: 'ShoppingApplication',
   titleHref: 'https://rubenmanzano.com/manzanos-popshop',
   buttons: [
     { kind: 'appStore', href: 'https://apps.apple.com/us/app/manzanos-popshop/id6747915168' },

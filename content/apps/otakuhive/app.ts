@@ -7,6 +7,8 @@ export default {
   accent: '#d6409f',
   summary:
     'OtakuHive is a manga reader for iPhone built on the public MangaDex database: random picks, latest updates, search, saves and bookmarks.',
+  platform: 'mobile',
+  category: 'EntertainmentApplication',
   titleHref: 'https://testflight.apple.com/join/sRsqfd9y',
   buttons: [{ kind: 'testFlight', href: 'https://testflight.apple.com/join/sRsqfd9y' }],
   description: [

@@ -7,6 +7,8 @@ export default {
   accent: '#30a46c',
   summary:
     'RecipeRealm organizes your recipes on iPhone, with a cooking assistant that community members can message up to 12 times per day.',
+  platform: 'mobile',
+  category: 'LifestyleApplication',
   titleHref: 'https://apps.apple.com/us/app/reciperealm/id6458877177',
   buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/us/app/reciperealm/id6458877177' }],
   description: [

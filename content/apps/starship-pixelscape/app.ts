@@ -7,6 +7,8 @@ export default {
   accent: '#8e4ec6',
   summary:
     'Starship Pixelscape is a retro space shooter: pick a ship, fight enemy waves and bosses, collect power-ups and aim for the top 10.',
+  platform: 'mobile',
+  category: 'GameApplication',
   titleHref: 'https://apps.apple.com/us/app/starship-pixelscape/id6741517533',
   buttons: [
     { kind: 'appStore', href: 'https://apps.apple.com/us/app/starship-pixelscape/id6741517533' },

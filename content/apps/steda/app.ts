@@ -7,6 +7,8 @@ export default {
   accent: '#ffb224',
   summary:
     'Steda is a habit and mood tracker for iPhone and iPad: flexible schedules, a daily mood log, reminders and streaks.',
+  platform: 'mobile',
+  category: 'HealthApplication',
   titleHref: 'https://apps.apple.com/us/app/steda/id6745674975',
   buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/us/app/steda/id6745674975' }],
   description: [

@@ -7,6 +7,8 @@ export default {
   accent: '#0090ff',
   summary:
     'The companion app of the Sunshine Key West Challenge charity fishing tournament: schedule, history, auction items, photos and food nearby.',
+  platform: 'mobile',
+  category: 'SportsApplication',
   titleHref: 'https://apps.apple.com/us/app/sunshine-key-west-challenge/id6737530954',
   buttons: [
     {

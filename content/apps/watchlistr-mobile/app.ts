@@ -7,6 +7,8 @@ export default {
   accent: '#f76b15',
   summary:
     'Watchlistr on your phone: browse and search movies and TV shows, track what you watched, set reminders and sort titles into folders.',
+  platform: 'mobile',
+  category: 'EntertainmentApplication',
   titleHref: 'https://apps.apple.com/us/app/watchlistr/id6459355223',
   buttons: [
     { kind: 'landing', href: 'https://www.watchlistr.app/' },

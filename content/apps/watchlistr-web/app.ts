@@ -7,6 +7,8 @@ export default {
   accent: '#e5484d',
   summary:
     'Watchlistr for the web: a movie and TV watchlist in your browser to find titles, plan what to see next and mark what you watched.',
+  platform: 'web',
+  category: 'EntertainmentApplication',
   titleHref: 'https://watchlistrweb.vercel.app',
   buttons: [{ kind: 'landing', href: 'https://www.watchlistr.app/' }],
   description: [
