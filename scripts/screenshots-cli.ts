@@ -25,7 +25,7 @@ const result = await buildScreenshots({
   outDir: path.join(root, 'public/assets/screenshots'),
   publicPath: '/assets/screenshots',
   manifestFile: path.join(root, 'app/generated/screenshots.ts'),
-  typeModule: path.join(root, 'app/features/carousel/screenshot.ts'),
+  typeModule: path.join(root, 'common/screenshot.ts'),
 });
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
