@@ -1,11 +1,12 @@
-import { apps } from '../../content/index.ts';
-import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
-import { FeedbackButton } from '../features/feedback/feedback-button.tsx';
-import { ProjectPage } from '../features/showcase/project-page.tsx';
 import { ProjectSlider } from '../features/slider/project-slider.tsx';
-import { screenshotsBySlug } from '../generated/screenshots.ts';
+import { resolvedApps } from './app-model.ts';
+import { AppShowcase } from './app-showcase.tsx';
 
-const items = apps.map((app) => ({ id: app.slug, name: app.name, app }));
+const items = resolvedApps.map((resolved) => ({
+  id: resolved.app.slug,
+  name: resolved.app.name,
+  resolved,
+}));
 
 /** Every app page in one slider, in menu order: on /projects and at the end of home. */
 export function AllProjectsSlider({ labelledBy }: { labelledBy?: string }) {
@@ -13,20 +14,13 @@ export function AllProjectsSlider({ labelledBy }: { labelledBy?: string }) {
     <ProjectSlider
       items={items}
       labelledBy={labelledBy}
-      renderSlide={({ app }, { titleAside, active }) => (
-        <ProjectPage
-          app={app}
+      renderSlide={({ resolved }, { titleAside, active }) => (
+        <AppShowcase
+          resolved={resolved}
           headingLevel={2}
           titleAside={titleAside}
           framed={false}
-          feedback={<FeedbackButton appName={app.name} />}
-          carousel={
-            <ScreenshotCarousel
-              appName={app.name}
-              screenshots={screenshotsBySlug[app.slug] ?? []}
-              active={active}
-            />
-          }
+          active={active}
         />
       )}
     />

@@ -1,6 +1,6 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths, type LegalDoc } from '../../../common/paths.ts';
+import { LEGAL_TITLES, paths, type LegalDoc } from '../../../common/paths.ts';
 import { site, technologies } from '../../../content/index.ts';
 import type { App, AppButton } from '../../../content/schema.ts';
 import { BrandIcon } from '../../ui/brand-icon.tsx';
@@ -27,8 +27,8 @@ interface LegalLink {
 }
 
 const LEGAL_LINKS: readonly LegalLink[] = [
-  { doc: 'terms', label: 'Terms of Use', shortLabel: 'Terms', icon: DocumentIcon },
-  { doc: 'privacy', label: 'Privacy Policy', shortLabel: 'Privacy', icon: ShieldIcon },
+  { doc: 'terms', label: LEGAL_TITLES.terms, shortLabel: 'Terms', icon: DocumentIcon },
+  { doc: 'privacy', label: LEGAL_TITLES.privacy, shortLabel: 'Privacy', icon: ShieldIcon },
 ];
 
 function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
