@@ -127,6 +127,12 @@ export const AppSchema = z.strictObject({
   /**
    * Whether the app has /privacy and /terms pages; when true the folder holds
    * `privacy.md` and `terms.md`. Apps with legal pages also match any sub-path.
+   *
+   * The texts name details by placeholder, filled in at build time: `{{app.name}}` (this
+   * app's `name`), `{{owner.name}}` (`ownerName` in site.ts), `{{owner.email}}`
+   * (`contact.email` in site.ts) and `{{site.url}}` (the site's public address, PUBLIC_URL).
+   * A literal email address, the site's literal address or an unknown name stops the build
+   * with the file and line.
    */
   legal: z.boolean(),
 });
