@@ -91,7 +91,6 @@ export const ScreenshotFileSchema = z.strictObject({
   /** What the screenshot shows, read by screen readers. */
   alt: z.string().min(1),
 });
-export type ScreenshotFile = z.infer<typeof ScreenshotFileSchema>;
 
 export const ScreenshotsSchema = z.union([
   /** Until real screenshots exist: this many generated, clearly labelled placeholders. */
@@ -99,7 +98,6 @@ export const ScreenshotsSchema = z.union([
   /** The owner's own screenshots, in display order. */
   z.array(ScreenshotFileSchema).min(1).max(60),
 ]);
-export type ScreenshotsInput = z.input<typeof ScreenshotsSchema>;
 
 export const AppSchema = z.strictObject({
   /** The page's address (`/echoexpense`); must equal the app's folder name. */
