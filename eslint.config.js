@@ -73,7 +73,13 @@ export const architecture = [
   },
   {
     name: 'app',
-    paths: ['app/root.tsx', 'app/routes.ts', 'app/entry.server.tsx', 'app/test-setup.ts'],
+    paths: [
+      'app/root.tsx',
+      'app/routes.ts',
+      'app/entry.server.tsx',
+      'app/env.d.ts',
+      'app/test-setup.ts',
+    ],
     holds: 'the document shell and the React Router route config',
     mayImport: [
       'app/routes',
