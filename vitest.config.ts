@@ -28,6 +28,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'content/**/*.test.ts',
             'common/**/*.test.ts',
+            'tests/architecture/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

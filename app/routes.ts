@@ -1,28 +1,22 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
-import { LEGAL_DOCS } from '../common/paths.ts';
+import { index, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+import { siteRoutes, type Screen, type SiteRoute } from '../common/paths.ts';
 import { content } from '../content/load.ts';
 
-/**
- * The route table, derived from content/: each app folder adds its page, and apps with
- * legal pages add /privacy and /terms (a modal over the page) and match any sub-path.
- */
-export default [
-  index('routes/home.tsx'),
-  route('projects', 'routes/projects.tsx'),
-  ...content.apps.map((app) =>
-    route(
-      app.slug,
-      'routes/project.tsx',
-      { id: `project/${app.slug}` },
-      app.legal
-        ? [
-            ...LEGAL_DOCS.map((doc) =>
-              route(doc, 'routes/legal.tsx', { id: `legal/${app.slug}/${doc}` }),
-            ),
-            route('*', 'routes/project-sub-path.tsx', { id: `project/${app.slug}/sub-path` }),
-          ]
-        : [],
-    ),
-  ),
-  route('*', 'routes/not-found.tsx'),
-] satisfies RouteConfig;
+/** The route module of each screen. */
+const MODULES: Record<Screen, string> = {
+  home: 'routes/home.tsx',
+  projects: 'routes/projects.tsx',
+  project: 'routes/project.tsx',
+  legal: 'routes/legal.tsx',
+  'app-shell': 'routes/project-sub-path.tsx',
+  'not-found': 'routes/not-found.tsx',
+};
+
+function toRouteConfig({ id, segment, screen, children }: SiteRoute): RouteConfigEntry {
+  const options = id === undefined ? {} : { id };
+  if (segment === '') return index(MODULES[screen], options);
+  return route(segment, MODULES[screen], options, children.map(toRouteConfig));
+}
+
+/** The route table of common/paths.ts, derived from content/, as React Router reads it. */
+export default siteRoutes(content.apps).map(toRouteConfig) satisfies RouteConfig;

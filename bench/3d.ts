@@ -7,58 +7,27 @@
  * paused: frames rendered per second, animation-frame callbacks, main-thread script time and
  * task time per frame (Chrome DevTools Protocol Performance.getMetrics), long tasks
  * (PerformanceObserver), and the CPU time of the page's renderer process and of the GPU process.
- * It also reports the 3D chunk's gzip size, the home page's initial JavaScript, and the home
- * page's Lighthouse performance score (mobile) as served on this machine (whose WebGL is drawn
- * in software, so the page keeps its still background) and with the scene forced to run.
+ * The 3D chunk's size is measured by `npm run bench:bundle`, the home page's Lighthouse score
+ * with the scene running by `npm run bench:lighthouse`.
  *
  * Headless Chromium has no GPU: WebGL is drawn by SwiftShader on the CPU and the page is
  * composited in software, which reads every WebGL frame back on the main thread. The scene runs
  * here only through its test hook; frame rates and GPU-process figures are this renderer's, not
  * a phone's. Script time per frame is the scene's own JavaScript and is what carries over.
  *
- * Run `npm run build` first, then `npm run bench:3d` (add `--no-lighthouse` to skip Lighthouse).
+ * Run `npm run build` first, then `npm run bench:3d`.
  * Prints the figures and writes bench/results/3d.json.
  */
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import lighthouse from 'lighthouse';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
-import { gzipSize, initialJs } from './initial-js.ts';
 import { serveBuild } from './serve-build.ts';
 
 const WINDOW_MS = 10_000;
 const PARTICLE_COUNTS = [3000, 30_000];
-const CLIENT_DIR = 'build/client';
 const RESULTS_FILE = 'bench/results/3d.json';
-
-/** The scene's chunk and the scripts the home page loads before anything lazy. */
-function bundleSizes() {
-  const assets = path.join(CLIENT_DIR, 'assets');
-  const sceneFile = readdirSync(assets).find((name) => /^background-scene-.*\.js$/.test(name));
-  if (!sceneFile) throw new Error('no background-scene chunk in build/client/assets');
-  const initial = initialJs(path.resolve(CLIENT_DIR), 'index.html').files.map((file) => ({
-    file: `/${path.relative(path.resolve(CLIENT_DIR), file)}`,
-    gzipBytes: gzipSize(file),
-  }));
-  return {
-    sceneChunk: { file: sceneFile, gzipBytes: gzipSize(path.join(assets, sceneFile)) },
-    homeInitialJs: {
-      gzipBytes: initial.reduce((sum, script) => sum + script.gzipBytes, 0),
-      includesSceneChunk: initial.some((script) => script.file.includes('background-scene')),
-      files: initial,
-    },
-  };
-}
 
 interface Sample {
   at: number;
@@ -72,11 +41,6 @@ interface Sample {
 interface LongTask {
   start: number;
   duration: number;
-}
-
-/** Headless Chromium draws WebGL in software, where visitors get the still background. */
-function allowSoftwareRenderer() {
-  window.__backgroundAllowSoftwareRenderer = true;
 }
 
 /**
@@ -338,54 +302,10 @@ async function measureScene(browser: Browser, origin: string, particles: number)
   };
 }
 
-/**
- * The home page's Lighthouse performance (mobile, default throttling). Chromium is started by
- * Playwright with a debugging port for Lighthouse; with `sceneForced`, Playwright's init script
- * lets the scene run on this machine's software renderer, in every page Lighthouse opens.
- */
-async function lighthouseScore(url: string, sceneForced: boolean) {
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-3d-lighthouse-'));
-  const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, '--remote-debugging-port=0'],
-  });
-  try {
-    if (sceneForced) await browser.addInitScript(allowSoftwareRenderer);
-    const port = Number(
-      readFileSync(path.join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0],
-    );
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    if (!result) throw new Error('Lighthouse returned no result');
-    const { categories, audits } = result.lhr;
-    const metric = (id: string) => round(audits[id]?.numericValue ?? Number.NaN, 0);
-    return {
-      background: sceneForced
-        ? 'animated scene, forced onto the software renderer'
-        : 'as served here: software renderer, so the still background (the scene is not fetched)',
-      performanceScore: Math.round((categories.performance?.score ?? 0) * 100),
-      firstContentfulPaintMs: metric('first-contentful-paint'),
-      largestContentfulPaintMs: metric('largest-contentful-paint'),
-      totalBlockingTimeMs: metric('total-blocking-time'),
-      cumulativeLayoutShift: round(audits['cumulative-layout-shift']?.numericValue ?? 0, 3),
-      speedIndexMs: metric('speed-index'),
-    };
-  } finally {
-    await browser.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-}
-
 async function main() {
   if (!existsSync('build/site.json') || !existsSync('build/server/server/main.js')) {
     throw new Error('No built site: run `npm run build` first.');
   }
-  const skipLighthouse = process.argv.includes('--no-lighthouse');
-  const sizes = bundleSizes();
   // Served with the address the site was built with, as a deploy would be.
   const site = JSON.parse(readFileSync('build/site.json', 'utf8')) as { publicUrl: string };
   const server = await serveBuild({ PUBLIC_URL: site.publicUrl });
@@ -400,13 +320,6 @@ async function main() {
         await browser.close();
       }
     }
-    const lighthouseRuns = skipLighthouse
-      ? []
-      : [
-          await lighthouseScore(`${server.url}/`, false),
-          await lighthouseScore(`${server.url}/`, true),
-        ];
-
     const [base, heavy] = scenes;
     const growth = (from: number | null | undefined, to: number | null | undefined) =>
       from && to ? round(to / from - 1, 3) : null;
@@ -438,10 +351,8 @@ async function main() {
         cpus: os.cpus().length,
         loadAverage: os.loadavg().map((load) => round(load, 2)),
       },
-      sizes,
       scenes,
       scriptPerFrameGrowthFrom3000To30000: scriptGrowth,
-      lighthouse: lighthouseRuns,
     };
 
     mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -453,7 +364,6 @@ async function main() {
 }
 
 function report(results: {
-  sizes: ReturnType<typeof bundleSizes>;
   scenes: Awaited<ReturnType<typeof measureScene>>[];
   scriptPerFrameGrowthFrom3000To30000: {
     animationFrameCallbackMedian: number | null;
@@ -462,14 +372,7 @@ function report(results: {
     mainThreadCpuMsPerFrame: number | null;
     tracedAnimationFrameScriptMedian: number | null;
   };
-  lighthouse: Awaited<ReturnType<typeof lighthouseScore>>[];
 }) {
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const { sceneChunk, homeInitialJs } = results.sizes;
-  console.log(`3D chunk ${sceneChunk.file}: ${kb(sceneChunk.gzipBytes)} gzip (budget 200 KB)`);
-  console.log(
-    `Home page initial JS: ${kb(homeInitialJs.gzipBytes)} gzip (budget 130 KB), scene chunk included: ${homeInitialJs.includesSceneChunk}`,
-  );
   for (const scene of results.scenes) {
     console.log(
       `\n${scene.particles} particles (${scene.viewport}; 30 frames after ${scene.secondsToThirtyFrames} s; pixel ratio ${scene.pixelRatioAfterAdapting}; start-up long tasks ${scene.startUpLongTasks.count}, longest ${scene.startUpLongTasks.maxMs} ms)`,
@@ -497,11 +400,6 @@ function report(results: {
     `\n30,000 vs 3000 particles, running: animation-frame script median ${percent(growth.tracedAnimationFrameScriptMedian)} (traced), callback median ${percent(growth.animationFrameCallbackMedian)}, callback mean ${percent(growth.animationFrameCallbackMean)}; all main-thread script per frame ${percent(growth.scriptMsPerFrame)}; main-thread CPU time per frame ${percent(growth.mainThreadCpuMsPerFrame)}. ` +
       'Means and the script total also carry waits on a saturated software GPU (and, on a busy machine, time the thread was not running), and the page’s other script spread over fewer frames.',
   );
-  for (const run of results.lighthouse) {
-    console.log(
-      `Lighthouse (mobile), ${run.background}: performance ${run.performanceScore} (FCP ${run.firstContentfulPaintMs} ms, LCP ${run.largestContentfulPaintMs} ms, TBT ${run.totalBlockingTimeMs} ms, CLS ${run.cumulativeLayoutShift}, SI ${run.speedIndexMs} ms)`,
-    );
-  }
   console.log(`\nWrote ${RESULTS_FILE}`);
 }
 

@@ -158,7 +158,3 @@ export function createFeedbackSchema(appNames: readonly string[]) {
     },
   );
 }
-
-export type FeedbackSchema = ReturnType<typeof createFeedbackSchema>;
-/** A payload that passed the schema: trimmed and checked. */
-export type Feedback = z.output<FeedbackSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPath, pageRoutes, type RoutableApp } from './paths.ts';
+import { appShellPaths, pageRoutes, siteRoutes, type RoutableApp } from './paths.ts';
 
 const apps: RoutableApp[] = [
   { slug: 'watchlistr-web', name: 'Watchlistr (Web)', legal: false },
@@ -18,16 +18,19 @@ describe('the route table', () => {
     ]);
   });
 
-  it('matches the pages, app sub-paths and nothing else', () => {
-    expect(matchPath(apps, '/echoexpense')).toMatchObject({ kind: 'page' });
-    expect(matchPath(apps, '/echoexpense/terms')).toMatchObject({ kind: 'page' });
-    expect(matchPath(apps, '/projects/')).toMatchObject({ kind: 'page' });
-    expect(matchPath(apps, '/echoexpense/anything/deeper')).toEqual({
-      kind: 'app-shell',
-      slug: 'echoexpense',
-    });
-    expect(matchPath(apps, '/watchlistr-web/x')).toEqual({ kind: 'not-found' });
-    expect(matchPath(apps, '/echoexpensex')).toEqual({ kind: 'not-found' });
-    expect(matchPath(apps, '/nope')).toEqual({ kind: 'not-found' });
+  it('answers the sub-paths of apps with legal pages with the app shell, and no others', () => {
+    expect(appShellPaths(apps)).toEqual(['/echoexpense/*']);
+  });
+
+  it('nests the legal pages and the app shell under their app, and ends with not found', () => {
+    const routes = siteRoutes(apps);
+    const echo = routes.find((route) => route.slug === 'echoexpense');
+    expect(echo?.children.map((child) => [child.segment, child.screen])).toEqual([
+      ['privacy', 'legal'],
+      ['terms', 'legal'],
+      ['*', 'app-shell'],
+    ]);
+    expect(routes.find((route) => route.slug === 'watchlistr-web')?.children).toEqual([]);
+    expect(routes.at(-1)).toMatchObject({ segment: '*', screen: 'not-found' });
   });
 });

@@ -1,16 +1,22 @@
 /**
- * The typed route table. Every address of the site comes from here: the React Router
- * config, the menu, the slider, the sitemap and the server's routing all read it, and
- * the list of apps comes from content/.
+ * The typed route table. Every address of the site is derived here, once, from the list of
+ * apps: the React Router config (app/routes.ts), the prerender list, the sitemap, the menu,
+ * the slider and the server's routing all read it.
  */
 
 /** The legal documents an app can have, as their sub-route segment. */
 export const LEGAL_DOCS = ['privacy', 'terms'] as const;
 export type LegalDoc = (typeof LEGAL_DOCS)[number];
 
+/** Each legal document's title: its link, its modal and its page title. */
+export const LEGAL_TITLES: Record<LegalDoc, string> = {
+  privacy: 'Privacy Policy',
+  terms: 'Terms of Use',
+};
+
 export const paths = {
-  home: { pattern: '/', href: () => '/' },
-  projects: { pattern: '/projects', href: () => '/projects' },
+  home: { href: () => '/' },
+  projects: { href: () => '/projects' },
   project: { href: (slug: string) => `/${slug}` },
   legal: { href: (slug: string, doc: LegalDoc) => `/${slug}/${doc}` },
 } as const;
@@ -23,50 +29,85 @@ export interface RoutableApp {
   legal: boolean;
 }
 
-export type PageKind = 'home' | 'projects' | 'project' | 'legal';
+/** What a route shows; app/routes.ts gives each its route module. */
+export type Screen = 'home' | 'projects' | 'project' | 'legal' | 'app-shell' | 'not-found';
 
-export interface PageRoute {
-  /** The address, e.g. `/echoexpense/privacy`. */
+export interface SiteRoute {
+  /** The route's id, unique in the table; unset for React Router's default (its module). */
+  id?: string;
+  /** The path below the parent route: '' for an index route, '*' for any path beneath. */
+  segment: string;
+  /** The full address, e.g. `/echoexpense/privacy`, or `/echoexpense/*` for a splat. */
   path: string;
-  kind: PageKind;
-  /** The app the page belongs to, for project and legal pages. */
+  screen: Screen;
+  /** The app a project, legal or app-shell route belongs to. */
   slug?: string;
+  /** The document a legal route shows. */
+  doc?: LegalDoc;
+  children: SiteRoute[];
 }
 
-/** Every known page of the site, in sitemap order: each is prerendered to its own HTML file. */
-export function pageRoutes(apps: readonly RoutableApp[]): PageRoute[] {
-  const routes: PageRoute[] = [{ path: paths.home.href(), kind: 'home' }];
-  for (const app of apps) {
-    routes.push({ path: paths.project.href(app.slug), kind: 'project', slug: app.slug });
-  }
-  routes.push({ path: paths.projects.href(), kind: 'projects' });
-  for (const app of apps) {
-    if (!app.legal) continue;
-    for (const doc of LEGAL_DOCS) {
-      routes.push({ path: paths.legal.href(app.slug, doc), kind: 'legal', slug: app.slug });
-    }
-  }
-  return routes;
+function appRoute(app: RoutableApp): SiteRoute {
+  const { slug } = app;
+  const path = paths.project.href(slug);
+  const legal: SiteRoute[] = LEGAL_DOCS.map((doc) => ({
+    id: `legal/${slug}/${doc}`,
+    segment: doc,
+    path: paths.legal.href(slug, doc),
+    screen: 'legal',
+    slug,
+    doc,
+    children: [],
+  }));
+  const appShell: SiteRoute = {
+    id: `project/${slug}/sub-path`,
+    segment: '*',
+    path: `${path}/*`,
+    screen: 'app-shell',
+    slug,
+    children: [],
+  };
+  return {
+    id: `project/${slug}`,
+    segment: slug,
+    path,
+    screen: 'project',
+    slug,
+    children: app.legal ? [...legal, appShell] : [],
+  };
 }
 
-/** The app slugs whose pages also answer any sub-path beneath them. */
-export function subPathSlugs(apps: readonly RoutableApp[]): string[] {
-  return apps.filter((app) => app.legal).map((app) => app.slug);
+/** Every route of the site, nested as React Router nests them. */
+export function siteRoutes(apps: readonly RoutableApp[]): SiteRoute[] {
+  return [
+    { segment: '', path: paths.home.href(), screen: 'home', children: [] },
+    { segment: 'projects', path: paths.projects.href(), screen: 'projects', children: [] },
+    ...apps.map(appRoute),
+    { segment: '*', path: '/*', screen: 'not-found', children: [] },
+  ];
 }
+
+/** The routes of the table and all their descendants, parents first. */
+export function allRoutes(routes: readonly SiteRoute[]): SiteRoute[] {
+  return routes.flatMap((route) => [route, ...allRoutes(route.children)]);
+}
+
+/** Where each kind of page comes in the sitemap; the other screens are no pages. */
+const PAGE_ORDER: Partial<Record<Screen, number>> = { home: 0, project: 1, projects: 2, legal: 3 };
 
 /**
- * How the site answers a path: a prerendered page, the app shell (for an app's sub-path),
- * or not found. Trailing slashes are ignored (`/projects/` is `/projects`).
+ * Every known page of the site, in sitemap order (home, the app pages, All Projects, the
+ * legal pages): each is prerendered to its own HTML file.
  */
-export type PathMatch =
-  { kind: 'page'; route: PageRoute } | { kind: 'app-shell'; slug: string } | { kind: 'not-found' };
+export function pageRoutes(apps: readonly RoutableApp[]): SiteRoute[] {
+  return allRoutes(siteRoutes(apps))
+    .filter((route) => PAGE_ORDER[route.screen] !== undefined)
+    .sort((a, b) => (PAGE_ORDER[a.screen] ?? 0) - (PAGE_ORDER[b.screen] ?? 0));
+}
 
-export function matchPath(apps: readonly RoutableApp[], rawPath: string): PathMatch {
-  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
-  const route = pageRoutes(apps).find((candidate) => candidate.path === path);
-  if (route) return { kind: 'page', route };
-  const [, first] = path.split('/');
-  const slug = subPathSlugs(apps).find((candidate) => candidate === first);
-  if (slug && path.startsWith(`/${slug}/`)) return { kind: 'app-shell', slug };
-  return { kind: 'not-found' };
+/** The addresses answered with the app shell: any path beneath an app with legal pages. */
+export function appShellPaths(apps: readonly RoutableApp[]): string[] {
+  return allRoutes(siteRoutes(apps))
+    .filter((route) => route.screen === 'app-shell')
+    .map((route) => route.path);
 }

@@ -30,7 +30,3 @@ export const technologies: Record<TechnologyId, Technology> = technologiesInput;
 export const apps: readonly App[] = rawApps
   .map(({ input }): App => input)
   .sort((a, b) => a.order - b.order);
-
-export function findApp(slug: string): App | undefined {
-  return apps.find((app) => app.slug === slug);
-}

@@ -105,7 +105,6 @@ export const ScreenshotsSchema = z.union([
   /** The owner's own screenshots, in display order. */
   z.array(ScreenshotFileSchema).min(1).max(60),
 ]);
-export type ScreenshotsInput = z.input<typeof ScreenshotsSchema>;
 
 /**
  * What kind of app it is, in the words of schema.org's `applicationCategory` (the values
@@ -172,6 +171,12 @@ export const AppSchema = z.strictObject({
   /**
    * Whether the app has /privacy and /terms pages; when true the folder holds
    * `privacy.md` and `terms.md`. Apps with legal pages also match any sub-path.
+   *
+   * The texts name details by placeholder, filled in at build time: `{{app.name}}` (this
+   * app's `name`), `{{owner.name}}` (`ownerName` in site.ts), `{{owner.email}}`
+   * (`contact.email` in site.ts) and `{{site.url}}` (the site's public address, PUBLIC_URL).
+   * A literal email address, the site's literal address or an unknown name stops the build
+   * with the file and line.
    */
   legal: z.boolean(),
 });

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
-import { appStoreId } from '../common/app-store.ts';
+import { appStoreId } from './app-store.ts';
 import {
   AppSchema,
   ScreenshotFileSchema,

@@ -20,7 +20,7 @@ export function buildContentAssets(
       outDir: path.join(root, 'public/assets/screenshots'),
       publicPath: '/assets/screenshots',
       manifestFile: path.join(root, 'app/generated/screenshots.ts'),
-      typeModule: path.join(root, 'app/features/carousel/screenshot.ts'),
+      typeModule: path.join(root, 'common/screenshot.ts'),
     }),
     writeTechnologyIcons({
       technologies: content.technologies,

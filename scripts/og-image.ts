@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { site } from '../content/site.ts';
-import { renditionName, type ScreenshotManifest } from '../app/features/carousel/screenshot.ts';
+import { renditionName, type ScreenshotManifest } from '../common/screenshot.ts';
 import { loadContentOrExit } from './load-content.ts';
 
 export const OG_WIDTH = 1200;

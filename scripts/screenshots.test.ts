@@ -9,7 +9,7 @@ import {
   srcSet,
   type Screenshot,
   type ScreenshotFormat,
-} from '../app/features/carousel/screenshot.ts';
+} from '../common/screenshot.ts';
 import {
   buildScreenshots,
   inkFor,
@@ -30,7 +30,7 @@ beforeEach(async () => {
     outDir: path.join(dir, 'public/shots'),
     publicPath: '/shots',
     manifestFile: path.join(dir, 'app/generated/screenshots.ts'),
-    typeModule: path.join(dir, 'app/features/carousel/screenshot.ts'),
+    typeModule: path.join(dir, 'common/screenshot.ts'),
   });
 });
 
@@ -222,7 +222,7 @@ describe('screenshot pipeline', () => {
     const source = await readFile(path.join(dir, 'app/generated/screenshots.ts'), 'utf8');
 
     expect(source).toContain(
-      "import type { ScreenshotManifest } from '../features/carousel/screenshot.ts';",
+      "import type { ScreenshotManifest } from '../../common/screenshot.ts';",
     );
     const json = source.slice(source.indexOf('= ') + 2, source.lastIndexOf(';'));
     expect(JSON.parse(json)).toEqual(result.manifest);

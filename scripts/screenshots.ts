@@ -28,7 +28,7 @@ import {
   type Screenshot,
   type ScreenshotFormat,
   type ScreenshotManifest,
-} from '../app/features/carousel/screenshot.ts';
+} from '../common/screenshot.ts';
 
 /** Widths every screenshot is written at, in pixels. */
 export const SCREENSHOT_WIDTHS = [150, 300, 600] as const;

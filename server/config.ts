@@ -124,8 +124,6 @@ export const ConfigSchema = z.object({
 /** Settings whose values are never repeated in messages: they may hold a password. */
 const SECRET_KEYS = new Set(['SMTP_URL']);
 
-export type ConfigInput = z.input<typeof ConfigSchema>;
-
 export interface Config extends Omit<
   z.output<typeof ConfigSchema>,
   'PUBLIC_URL' | 'SITE_DIR' | 'DATA_DIR'

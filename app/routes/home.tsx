@@ -2,8 +2,8 @@ import { paths } from '../../common/paths.ts';
 import { apps, site, skills } from '../../content/index.ts';
 import { ContactLinks } from '../features/showcase/contact-links.tsx';
 import { SkillChips } from '../features/showcase/skill-chips.tsx';
-import { pageMeta } from '../lib/meta.ts';
-import { AllProjectsSlider } from './projects.slider.tsx';
+import { pageMeta } from '../compositions/page-meta.ts';
+import { AllProjectsSlider } from '../compositions/all-projects-slider.tsx';
 import styles from './home.module.css';
 
 export function meta() {

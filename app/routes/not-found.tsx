@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../common/paths.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { pageMeta } from '../compositions/page-meta.ts';
 import styles from './not-found.module.css';
 
 export function meta() {

@@ -1,16 +1,13 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { paths } from '../../common/paths.ts';
-import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
-import { FeedbackButton } from '../features/feedback/feedback-button.tsx';
-import { ProjectPage } from '../features/showcase/project-page.tsx';
-import { screenshotsBySlug } from '../generated/screenshots.ts';
-import { requireAppFromPath } from '../lib/current-app.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { appPageOf } from '../compositions/app-model.ts';
+import { AppShowcase } from '../compositions/app-showcase.tsx';
+import { pageMeta } from '../compositions/page-meta.ts';
 import type { Route } from './+types/project';
 import styles from './project.module.css';
 
-export function meta({ location }: Route.MetaArgs) {
-  const app = requireAppFromPath(location.pathname);
+export function meta({ matches }: Route.MetaArgs) {
+  const { app } = appPageOf(matches);
   return pageMeta({
     title: app.name,
     description: app.summary,
@@ -19,23 +16,12 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export default function ProjectRoute() {
-  const { pathname } = useLocation();
-  const app = requireAppFromPath(pathname);
+  const resolved = appPageOf(useMatches());
   return (
     <main id="main" className={styles.page}>
-      <ProjectPage
-        app={app}
-        feedback={<FeedbackButton appName={app.name} />}
-        carousel={
-          <ScreenshotCarousel
-            appName={app.name}
-            screenshots={screenshotsBySlug[app.slug] ?? []}
-            priority
-          />
-        }
-      >
+      <AppShowcase resolved={resolved} priority>
         <Outlet />
-      </ProjectPage>
+      </AppShowcase>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { paths } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
-import { pageMeta } from '../lib/meta.ts';
-import { AllProjectsSlider } from './projects.slider.tsx';
+import { pageMeta } from '../compositions/page-meta.ts';
+import { AllProjectsSlider } from '../compositions/all-projects-slider.tsx';
 import styles from './projects.module.css';
 
 export function meta() {

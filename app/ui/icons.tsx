@@ -57,16 +57,6 @@ export const ChevronRightIcon = (props: IconProps) => (
     <path d="M9 5l7 7-7 7" />
   </Icon>
 );
-export const HomeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 11l8-7 8 7M6 9.5V20h12V9.5" />
-  </Icon>
-);
-export const GridIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" />
-  </Icon>
-);
 export const MailIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

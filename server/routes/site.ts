@@ -11,7 +11,7 @@ import negotiator from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { subPathSlugs } from '../../common/paths.ts';
+import { appShellPaths } from '../../common/paths.ts';
 import type { HtmlFile, SiteManifest } from '../../common/site-manifest.ts';
 import { setPageCsp } from '../plugins/security-headers.ts';
 
@@ -119,8 +119,8 @@ export const siteRoutes = fp<SiteRoutesOptions>(
     for (const [pagePath, page] of pages) {
       app.get(pagePath, (request, reply) => sendPage(request, reply, page, 200));
     }
-    for (const slug of subPathSlugs(manifest.apps)) {
-      app.get(`/${slug}/*`, (request, reply) => sendPage(request, reply, appShell, 200));
+    for (const shellPath of appShellPaths(manifest.apps)) {
+      app.get(shellPath, (request, reply) => sendPage(request, reply, appShell, 200));
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScreenshotCarousel, type ScreenshotCarouselProps } from './screenshot-carousel.tsx';
-import type { Screenshot } from './screenshot.ts';
+import type { Screenshot } from '../../../common/screenshot.ts';
 import { CAROUSEL_INTERVAL_MS } from './use-carousel-index.ts';
 
 /** Media queries the test controls: the window's width and the reduced-motion preference. */

@@ -9,7 +9,7 @@ import {
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { useMediaQuery, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
-import { renditionName, srcSet, type Screenshot } from './screenshot.ts';
+import { renditionName, srcSet, type Screenshot } from '../../../common/screenshot.ts';
 import { useCarouselIndex } from './use-carousel-index.ts';
 import styles from './screenshot-carousel.module.css';
 import { useLazyEmbla } from './use-lazy-embla.ts';

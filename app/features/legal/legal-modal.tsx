@@ -1,5 +1,5 @@
 import { Suspense, use } from 'react';
-import type { LegalDoc } from '../../../common/paths.ts';
+import { LEGAL_TITLES, type LegalDoc } from '../../../common/paths.ts';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { Modal } from '../../ui/modal.tsx';
 import styles from './legal-modal.module.css';
@@ -8,11 +8,6 @@ import styles from './legal-modal.module.css';
 const legalHtml = import.meta.glob<string>('../../../content/apps/*/{privacy,terms}.md', {
   import: 'default',
 });
-
-export const LEGAL_TITLES: Record<LegalDoc, string> = {
-  privacy: 'Privacy Policy',
-  terms: 'Terms of Use',
-};
 
 /** The texts' sections are h2 in Markdown; in the modal they sit under its h2 title. */
 function belowModalTitle(html: string): string {

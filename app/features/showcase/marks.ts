@@ -1,7 +1,7 @@
 /**
  * Which mark each button and logo of an app page shows. Icons are imported one by one, as
- * files, so the build ships only these; the technologies' marks are generated from
- * content/technologies.ts (scripts/technology-icons.ts).
+ * files, so the build ships only these. The technologies' marks are generated from
+ * content/technologies.ts (scripts/technology-icons.ts) and passed in by the composition.
  */
 import appStoreIcon from 'simple-icons/icons/appstore.svg?url';
 import gitHubIcon from 'simple-icons/icons/github.svg?url';
@@ -10,9 +10,6 @@ import type { AppButton } from '../../../content/schema.ts';
 import { simpleIconMark, testFlightMark, type BrandMark } from '../../ui/brand-icon.tsx';
 
 export const codeHostMark: BrandMark = simpleIconMark(gitHubIcon, 'GitHub');
-
-/** Each technology's mark, drawn from its icon in content/technologies.ts. */
-export { technologyMarks } from '../../generated/technology-icons.ts';
 
 /** Store-badge marks; the Landing Page button uses the interface's globe instead. */
 export const storeMarks: Record<Exclude<AppButton['kind'], 'landing'>, BrandMark> = {

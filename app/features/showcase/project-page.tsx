@@ -1,12 +1,12 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths, type LegalDoc } from '../../../common/paths.ts';
+import { LEGAL_TITLES, paths, type LegalDoc } from '../../../common/paths.ts';
 import { site, technologies } from '../../../content/index.ts';
-import type { App, AppButton } from '../../../content/schema.ts';
-import { BrandIcon } from '../../ui/brand-icon.tsx';
+import type { App, AppButton, TechnologyId } from '../../../content/schema.ts';
+import { BrandIcon, type BrandMark } from '../../ui/brand-icon.tsx';
 import { DocumentIcon, ExternalIcon, GlobeIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
-import { codeHostMark, storeMarks, technologyMarks } from './marks.ts';
+import { codeHostMark, storeMarks } from './marks.ts';
 import styles from './project-page.module.css';
 
 /** The visible name, and accessible name, of each kind of button. */
@@ -27,8 +27,8 @@ interface LegalLink {
 }
 
 const LEGAL_LINKS: readonly LegalLink[] = [
-  { doc: 'terms', label: 'Terms of Use', shortLabel: 'Terms', icon: DocumentIcon },
-  { doc: 'privacy', label: 'Privacy Policy', shortLabel: 'Privacy', icon: ShieldIcon },
+  { doc: 'terms', label: LEGAL_TITLES.terms, shortLabel: 'Terms', icon: DocumentIcon },
+  { doc: 'privacy', label: LEGAL_TITLES.privacy, shortLabel: 'Privacy', icon: ShieldIcon },
 ];
 
 function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
@@ -50,6 +50,8 @@ export interface ProjectPageProps {
   framed?: boolean;
   /** Rendered after the page (its modal sub-routes); default nothing. */
   children?: ReactNode;
+  /** The mark of each technology in the logo row, by id; default none (names only). */
+  technologyMarks?: Readonly<Partial<Record<TechnologyId, BrandMark>>>;
 }
 
 /**
@@ -65,6 +67,7 @@ export function ProjectPage({
   carousel,
   framed = true,
   children,
+  technologyMarks = {},
 }: ProjectPageProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const SubHeading = headingLevel === 1 ? 'h2' : 'h3';
@@ -159,7 +162,7 @@ export function ProjectPage({
                 aria-label={technologies[tech].name}
                 title={technologies[tech].name}
               >
-                <BrandIcon mark={technologyMarks[tech]} />
+                {technologyMarks[tech] ? <BrandIcon mark={technologyMarks[tech]} /> : null}
               </a>
             </li>
           ))}

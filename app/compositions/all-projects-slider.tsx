@@ -1,0 +1,28 @@
+import { ProjectSlider } from '../features/slider/project-slider.tsx';
+import { resolvedApps } from './app-model.ts';
+import { AppShowcase } from './app-showcase.tsx';
+
+const items = resolvedApps.map((resolved) => ({
+  id: resolved.app.slug,
+  name: resolved.app.name,
+  resolved,
+}));
+
+/** Every app page in one slider, in menu order: on /projects and at the end of home. */
+export function AllProjectsSlider({ labelledBy }: { labelledBy?: string }) {
+  return (
+    <ProjectSlider
+      items={items}
+      labelledBy={labelledBy}
+      renderSlide={({ resolved }, { titleAside, active }) => (
+        <AppShowcase
+          resolved={resolved}
+          headingLevel={2}
+          titleAside={titleAside}
+          framed={false}
+          active={active}
+        />
+      )}
+    />
+  );
+}

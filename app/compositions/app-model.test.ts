@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { pageRoutes } from '../../common/paths.ts';
+import { apps } from '../../content/index.ts';
+import { screenshotsBySlug } from '../generated/screenshots.ts';
+import { appPageOf, legalPageOf, resolvedApps } from './app-model.ts';
+
+const root = { id: 'root' };
+
+describe('the app model', () => {
+  it('resolves every app, in menu order, with its own screenshots', () => {
+    expect(resolvedApps.map(({ app }) => app.slug)).toEqual(apps.map((app) => app.slug));
+    for (const { app, screenshots } of resolvedApps) {
+      expect(screenshots).toEqual(screenshotsBySlug[app.slug]);
+      expect(screenshots.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives each app page and each legal page of the route table its app', () => {
+    for (const route of pageRoutes(apps)) {
+      if (route.screen === 'project') {
+        expect(appPageOf([root, { id: route.id ?? '' }]).app.slug).toBe(route.slug);
+      }
+      if (route.screen === 'legal') {
+        const parent = { id: `project/${route.slug ?? ''}` };
+        const legal = legalPageOf([root, parent, { id: route.id ?? '' }]);
+        expect([legal.resolved.app.slug, legal.doc]).toEqual([route.slug, route.doc]);
+        expect(legal.title).toBe(route.doc === 'terms' ? 'Terms of Use' : 'Privacy Policy');
+        expect(appPageOf([root, parent, { id: route.id ?? '' }])).toBe(legal.resolved);
+      }
+    }
+  });
+
+  it('says which routes matched when none is an app page', () => {
+    expect(() => appPageOf([root, { id: 'routes/home' }])).toThrow(
+      'No app page among the matched routes (root, routes/home)',
+    );
+  });
+});

@@ -1,0 +1,40 @@
+import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
+import { FeedbackButton } from '../features/feedback/feedback-button.tsx';
+import { ProjectPage, type ProjectPageProps } from '../features/showcase/project-page.tsx';
+import { technologyMarks } from '../generated/technology-icons.ts';
+import type { ResolvedApp } from './app-model.ts';
+
+export interface AppShowcaseProps extends Omit<
+  ProjectPageProps,
+  'app' | 'feedback' | 'carousel' | 'technologyMarks'
+> {
+  resolved: ResolvedApp;
+  /** Whether the page is on screen (false: a slide fading out); default true. */
+  active?: boolean;
+  /** Whether the screenshots sit above the fold and load at once; default false. */
+  priority?: boolean;
+}
+
+/**
+ * An app's page with its Send Feedback button and its screenshots: the app's own page and
+ * each slide of All Projects.
+ */
+export function AppShowcase({ resolved, active, priority, ...page }: AppShowcaseProps) {
+  const { app, screenshots } = resolved;
+  return (
+    <ProjectPage
+      {...page}
+      app={app}
+      technologyMarks={technologyMarks}
+      feedback={<FeedbackButton appName={app.name} />}
+      carousel={
+        <ScreenshotCarousel
+          appName={app.name}
+          screenshots={screenshots}
+          active={active}
+          priority={priority}
+        />
+      }
+    />
+  );
+}
