@@ -13,11 +13,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { site } from '../content/site.ts';
+import { appCardPath, CARD_SIZE, SITE_CARD_PATH } from '../common/link-cards.ts';
 import { renditionName, type ScreenshotManifest } from '../common/screenshot.ts';
 import { loadContentOrExit } from './load-content.ts';
 
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
+export const OG_WIDTH = CARD_SIZE.width;
+export const OG_HEIGHT = CARD_SIZE.height;
 const PADDING = 88;
 const TEXT_WIDTH = OG_WIDTH - 2 * PADDING;
 const FONT = 'sans-serif';
@@ -193,14 +194,9 @@ export async function renderAppCard({
 /** Raised whenever the drawing of the app cards changes, so every card is drawn anew. */
 const CARD_VERSION = 1;
 
-/** Where an app's card is served from, under the site's address. */
-export function appCardPath(slug: string): string {
-  return `/og/${slug}.png`;
-}
-
 async function main(): Promise<void> {
   const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-  const out = path.join(root, 'public', 'og-image.png');
+  const out = path.join(root, 'public', SITE_CARD_PATH);
   await mkdir(path.dirname(out), { recursive: true });
   const png = await renderOgImage({ ownerName: site.ownerName, tagline: site.tagline });
   await sharp(png).toFile(out);

@@ -3,14 +3,16 @@ import { apps, site, skills } from '../../content/index.ts';
 import { ContactLinks } from '../features/showcase/contact-links.tsx';
 import { SkillChips } from '../features/showcase/skill-chips.tsx';
 import { pageMeta } from '../compositions/page-meta.ts';
+import { homeStructuredData } from '../compositions/structured-data.ts';
 import { AllProjectsSlider } from '../compositions/all-projects-slider.tsx';
 import styles from './home.module.css';
 
 export function meta() {
+  // The site's name already starts with the owner's name: the title is the name alone.
   return pageMeta({
-    title: site.ownerName,
     description: site.description,
     path: paths.home.href(),
+    structuredData: homeStructuredData(),
   });
 }
 

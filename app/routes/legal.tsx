@@ -1,17 +1,19 @@
 import { useMatches, useNavigate } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { legalPageOf } from '../compositions/app-model.ts';
-import { pageMeta } from '../compositions/page-meta.ts';
+import { appPageMeta } from '../compositions/page-meta.ts';
 import { LegalModal } from '../features/legal/legal-modal.tsx';
 import type { Route } from './+types/legal';
 
 export function meta({ matches }: Route.MetaArgs) {
   const { resolved, doc, title } = legalPageOf(matches);
   const { app } = resolved;
-  return pageMeta({
+  const path = paths.legal.href(app.slug, doc);
+  return appPageMeta(app, {
     title: `${title} — ${app.name}`,
     description: `The ${title} of ${app.name}: what it covers, your choices, and how to get in touch.`,
-    path: paths.legal.href(app.slug, doc),
+    path,
+    trail: [{ name: title, path }],
   });
 }
 
