@@ -86,6 +86,8 @@ describe('the feedback form', () => {
       lastName: 'Lovelace',
       email: 'ada@example.com',
       message: 'Love the reminders.',
+      // How long the form was open: what tells a person from software that posts at once.
+      formOpenMs: expect.any(Number) as number,
     });
 
     await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
