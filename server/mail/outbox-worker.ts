@@ -295,8 +295,9 @@ export class OutboxWorker {
     };
     if (failure.kind === 'pause') {
       const retryAt = finishedAt + this.#options.pauseRetryMs;
+      const reason = failure.command ? `${failure.command}: ${failure.detail}` : failure.detail;
       const paused = await store.write('pauseDelivery', {
-        reason: failure.detail,
+        reason,
         since: finishedAt,
         retryAt,
       });
@@ -304,7 +305,7 @@ export class OutboxWorker {
       this.#capped = true;
       await store.write('recordRetry', message.id, {
         ...outcome,
-        detail: `delivery paused: ${failure.detail}`,
+        detail: `delivery paused: ${reason}`,
         nextAttemptAt: retryAt,
       });
       if (paused) {
