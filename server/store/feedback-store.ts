@@ -476,6 +476,14 @@ export class FeedbackStore {
   }
 
   /**
+   * Makes the writer thread stall for `afterMs` and die, as a crash would: the writes sent
+   * to it meanwhile fail (tests of that failure).
+   */
+  crashWriterThread(afterMs: number): void {
+    this.#writer?.crash(afterMs);
+  }
+
+  /**
    * Stores a message (with its outbox entry) durably; resolves once it is on disk. Rejects
    * with a QueueFullError, at once, when too many wait for their commit already.
    */
