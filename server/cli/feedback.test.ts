@@ -331,4 +331,8 @@ test('csvCell and printable', () => {
   expect(csvCell('@sum')).toBe("'@sum");
   expect(csvCell(null)).toBe('');
   expect(printable('a\r\nb\rc\u0007d\te')).toBe('a\nb\nc\uFFFDd\te');
+  // Bidirectional overrides and zero-width characters cannot disguise what is shown.
+  expect(printable('\u202Emoc.elpmaxe\u2066x\u2069\u200By\uFEFF')).toBe(
+    '\uFFFDmoc.elpmaxe\uFFFDx\uFFFD\uFFFDy\uFFFD',
+  );
 });

@@ -209,6 +209,17 @@ describe('what the visitor typed never becomes a header or HTML', () => {
     expect(mail.text).toContain(message);
   });
 
+  test('invisible formatting in the message is shown as U+FFFD, so it cannot disguise a text', async () => {
+    sink = await SmtpSink.start();
+    const { app } = await mailingServer(sink.url);
+    await send(app, { message: 'Pay at \u202Emoc.elpmaxe\u202C, not\u200B h\uFEFFere' });
+
+    await sink.waitFor((s) => s.received.length === 1);
+    const { text } = onlyMail(sink);
+    expect(text).toContain('Pay at \uFFFDmoc.elpmaxe\uFFFD, not\uFFFD h\uFFFDere');
+    expect(text).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/);
+  });
+
   test('a lone "." line in the message does not end the mail early', async () => {
     sink = await SmtpSink.start();
     const { app } = await mailingServer(sink.url);

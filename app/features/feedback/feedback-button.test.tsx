@@ -97,6 +97,24 @@ describe('the feedback form', () => {
     }
   });
 
+  test('says how long the form was open, counted from the first opening of this draft', async () => {
+    fetchMock.mockResolvedValue(answer(202));
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const { user } = await openForm();
+    await fill(user);
+    now += 4_000;
+    // Closed and opened again: the draft, and its clock, carry on.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await screen.findByRole('dialog');
+    now += 3_000;
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Feedback sent successfully!'));
+    expect(sentRequests()[0]?.body).toMatchObject({ formOpenMs: 7_000 });
+    vi.restoreAllMocks();
+  });
+
   test('another status: the failure alert, the dialog stays open with the values', async () => {
     fetchMock.mockResolvedValue(answer(500));
     const { user } = await openForm();
