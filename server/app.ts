@@ -113,7 +113,7 @@ export async function buildApp({
     appNames: appNames ?? site?.manifest.apps.map((app) => app.name) ?? [],
     publicUrl: config.PUBLIC_URL,
     rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
-    rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_MINUTE_PER_48,
+    rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
     maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
   });
   await app.register(readyRoutes);

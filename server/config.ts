@@ -126,7 +126,7 @@ export const ConfigSchema = z.object({
    * Accepted messages per minute from one IPv6 /48 network (all its /64s together); default
    * 20; 0 turns the limit off.
    */
-  FEEDBACK_RATE_LIMIT_PER_MINUTE_PER_48: z.preprocess(emptyToUndefined, wholeNumber(0).default(20)),
+  FEEDBACK_RATE_LIMIT_PER_48: z.preprocess(emptyToUndefined, wholeNumber(0).default(20)),
   /**
    * Free space (MB) kept on the store's disk: below it new messages get 503 and /readyz says
    * why; default 200; 0 turns the check off.

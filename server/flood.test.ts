@@ -70,7 +70,7 @@ test('20,000 posts from one /48 and 50 real messages: the caps answer, the disk 
     // The default limits; a small mail cap, so the digest has something to say.
     env: mailEnv(sink.url, {
       FEEDBACK_RATE_LIMIT_PER_MINUTE: '5',
-      FEEDBACK_RATE_LIMIT_PER_MINUTE_PER_48: '20',
+      FEEDBACK_RATE_LIMIT_PER_48: '20',
       FEEDBACK_MAX_PER_HOUR: '200',
       STORE_MIN_FREE_MB: '200',
       MAIL_MAX_PER_HOUR: String(MAIL_MAX_PER_HOUR),

@@ -71,10 +71,10 @@ describe('the hourly cap over all visitors', () => {
 });
 
 describe('IPv6 is limited per /64 and per /48', () => {
-  test('one /48 gets FEEDBACK_RATE_LIMIT_PER_MINUTE_PER_48 a minute over all its /64s; another /48 is not affected', async () => {
+  test('one /48 gets FEEDBACK_RATE_LIMIT_PER_48 a minute over all its /64s; another /48 is not affected', async () => {
     const app = await start({
       FEEDBACK_RATE_LIMIT_PER_MINUTE: '5',
-      FEEDBACK_RATE_LIMIT_PER_MINUTE_PER_48: '20',
+      FEEDBACK_RATE_LIMIT_PER_48: '20',
     });
     const statuses: number[] = [];
     for (let net = 0; net < 30; net++) {
