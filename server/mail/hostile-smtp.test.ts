@@ -198,7 +198,10 @@ async function unresponsiveServer(port: number, behaviour: 'silent' | 'trickle')
       const greeting = '220 slow.example ESMTP a very slow greeting indeed\r\n';
       let index = 0;
       const timer = setInterval(() => {
-        if (socket.destroyed || index >= greeting.length) return clearInterval(timer);
+        if (socket.destroyed || index >= greeting.length) {
+          clearInterval(timer);
+          return;
+        }
         socket.write(greeting[index] ?? '');
         index += 1;
       }, 100);

@@ -130,13 +130,17 @@ export class SmtpSink {
       logger: false,
       onAuth: (login, _session, callback) => {
         const refusal = this.refusals.get('auth');
-        if (refusal) return callback(smtpError(refusal));
-        if (login.username !== auth?.user || login.password !== auth.pass) {
-          return callback(
+        if (refusal) {
+          callback(smtpError(refusal));
+          return;
+        }
+        if (!auth || login.username !== auth.user || login.password !== auth.pass) {
+          callback(
             Object.assign(new Error('5.7.8 Authentication credentials invalid'), {
               responseCode: 535,
             }),
           );
+          return;
         }
         this.logins += 1;
         callback(null, { user: login.username });
