@@ -109,13 +109,19 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     expect(log.some((line) => line.includes('delivery resumed'))).toBe(true);
   });
 
-  test('the pause is kept in the store (it outlives a restart), with its slow retry time', async () => {
+  test('the pause is kept in the store; a restart (after fixing the settings) tries at once', async () => {
     sink = await SmtpSink.start();
     sink.refusals.set('mailFrom', { code: 553, message: 'Sender address rejected' });
-    const { app } = await mailingServer(sink.url, { MAIL_PAUSE_RETRY_MS: '60000' });
-    await send(app);
-    const pause = await eventually(() => app.feedbackStore.deliveryPause());
-    expect(pause.retryAt - pause.since).toBe(60_000);
+    const { app } = await mailingServer(sink.url, { MAIL_PAUSE_RETRY_MS: '600000' });
+    const id = await send(app);
+    const paused = await eventually(() => app.feedbackStore.deliveryPause());
+    expect(paused.retryAt - paused.since).toBe(600_000);
+    await app.feedbackOutbox.stop();
+    sink.refusals.clear();
+    app.feedbackOutbox.start();
+    await sink.waitFor((s) => s.received.length === 1, { timeoutMs: 5000 });
+    await eventually(() => (app.feedbackStore.deliveryPause() ? undefined : true));
+    expect(app.feedbackStore.find(id)).toMatchObject({ status: 'sent' });
   });
 
   test('a message whose content is refused (DATA) is dead; delivery goes on', async () => {

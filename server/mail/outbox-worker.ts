@@ -27,7 +27,7 @@ import {
 import type { MailTransport } from './transport.ts';
 
 /** Waiting messages listed in a digest at most; the rest are counted. */
-export const DIGEST_MAX_LISTED = 200;
+const DIGEST_MAX_LISTED = 200;
 
 export interface OutboxWorkerOptions {
   store: FeedbackStore;
@@ -66,6 +66,8 @@ export class OutboxWorker {
   #paused = false;
   /** A digest that failed is not tried again before this time. */
   #digestNotBefore = 0;
+  /** A pause found at start is tried at once: a restart usually follows a change of settings. */
+  #tryPauseNow = true;
 
   constructor(options: OutboxWorkerOptions) {
     this.#options = {
@@ -86,6 +88,7 @@ export class OutboxWorker {
   start(): void {
     if (this.#running) return;
     this.#stopping = false;
+    this.#tryPauseNow = true;
     const transport = this.#options.createTransport();
     this.#transport = transport;
     this.#running = this.#loop(transport).catch((error: unknown) => {
@@ -145,9 +148,12 @@ export class OutboxWorker {
     const pause = store.deliveryPause();
     this.#paused = pause !== undefined;
     this.#capped = pause !== undefined;
+    const tryNow = this.#tryPauseNow;
+    this.#tryPauseNow = false;
     if (pause) {
-      if (pause.retryAt > at)
+      if (pause.retryAt > at && !tryNow) {
         return { batch: [], waitMs: Math.min(pause.retryAt - at, idleCheckMs) };
+      }
       // One message tries the settings again; the rest wait for its outcome.
       limit = 1;
     }
@@ -306,7 +312,8 @@ export class OutboxWorker {
       await store.write('recordRetry', message.id, {
         ...outcome,
         detail: `delivery paused: ${reason}`,
-        nextAttemptAt: retryAt,
+        // Due as soon as the pause lets anything out: the pause, not the message, waits.
+        nextAttemptAt: finishedAt,
       });
       if (paused) {
         log.error(

@@ -79,7 +79,7 @@ export function smtpOptions(
 }
 
 /** A send that did not finish within the deadline; retried like a time-out. */
-export class SendDeadlineError extends Error {
+class SendDeadlineError extends Error {
   override name = 'SendDeadlineError';
   readonly code = 'ETIMEDOUT';
   constructor(ms: number) {

@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import { isLoopbackAddress } from '../addresses.ts';
 
 /** How long one write probe's outcome is reused, in ms. */
-export const PROBE_CACHE_MS = 1000;
+const PROBE_CACHE_MS = 1000;
 
 export interface ReadyReport {
   status: 'ready' | 'unavailable';

@@ -4,7 +4,7 @@
  */
 import { statfsSync } from 'node:fs';
 
-export type DiskSpaceReport = { ok: true } | { ok: false; freeBytes: number; minFreeBytes: number };
+type DiskSpaceReport = { ok: true } | { ok: false; freeBytes: number; minFreeBytes: number };
 
 export class DiskSpace {
   readonly #dir: string;
