@@ -75,7 +75,7 @@ test('a stored message: the success alert, the form closes, and reopens empty', 
     email: 'ada@example.com',
     message: VALUES.Message,
     // How long the form was open: a person takes longer than software (spam signal).
-    formOpenMs: expect.any(Number) as number,
+    formOpenMs: expect.any(Number) as unknown,
   });
   expect(
     (answered.request().postDataJSON() as { formOpenMs: number }).formOpenMs,
