@@ -9,8 +9,8 @@ import {
 } from './feedback.ts';
 
 describe('the rules', () => {
-  test('names: 1 to 100 characters of any script, no line breaks or controls', () => {
-    for (const name of ['Ada', 'José', '山田', 'Zoë-Anne O’Neil', '👩‍💻 Dev', 'N'.repeat(100)]) {
+  test('names: 1 to 100 characters of any script, no line breaks, controls or invisible formatting', () => {
+    for (const name of ['Ada', 'José', '山田', 'Zoë-Anne O’Neil', '👩 Dev', 'N'.repeat(100)]) {
       expect(nameProblem(name)).toBeUndefined();
     }
     expect(nameProblem('')).toBe('is required');
@@ -24,6 +24,10 @@ describe('the rules', () => {
       'a\u2028b',
       '\u202Eevil',
       'a\uD800',
+      // Bidirectional embeddings, overrides and isolates; zero-width and direction marks.
+      ...[0x202a, 0x202e, 0x2066, 0x2069, 0x200b, 0x200d, 0x200f, 0xfeff].map(
+        (code) => `moc.elpmaxe${String.fromCodePoint(code)}Ada`,
+      ),
     ]) {
       expect(nameProblem(bad)).toMatch(/control characters/);
     }

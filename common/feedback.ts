@@ -41,6 +41,17 @@ export type FeedbackFormField = (typeof FEEDBACK_FORM_FIELDS)[number];
  */
 export const HONEYPOT_FIELD = 'website';
 
+/**
+ * How long the form was open before it was sent, in ms, counted from when the visitor
+ * first opened it for this draft. A person takes longer than `FEEDBACK_MIN_FILL_MS`; a
+ * message sent faster is kept as spam. Optional: a client that does not send it is not
+ * judged by it.
+ */
+export const FORM_OPEN_FIELD = 'formOpenMs';
+
+/** Sent sooner than this after the form was opened (ms), a message is taken for spam. */
+export const FEEDBACK_MIN_FILL_MS = 2000;
+
 /** Form state of the feedback modal: the four fields, all text, initially empty. */
 export type FeedbackFormValues = Record<FeedbackFormField, string>;
 
@@ -48,10 +59,24 @@ export type FeedbackFormValues = Record<FeedbackFormField, string>;
 export interface FeedbackPayload extends FeedbackFormValues {
   appName: string;
   [HONEYPOT_FIELD]?: string;
+  [FORM_OPEN_FIELD]?: number;
 }
 
-// Control characters (C0, DEL, C1), line and paragraph separators, and lone surrogates.
-const NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\p{Cs}]/u;
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), and
+ * zero-width and direction marks (U+200B–U+200F, U+FEFF): invisible, they can make a text
+ * read as something else ("moc.elpmaxe" shown as "example.com").
+ */
+export const INVISIBLE_FORMATTING = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/gu;
+
+/** A text to show: each invisible formatting character becomes a visible U+FFFD. */
+export function neutraliseInvisible(text: string): string {
+  return text.replace(INVISIBLE_FORMATTING, '\uFFFD');
+}
+
+// Control characters (C0, DEL, C1), line and paragraph separators, invisible formatting,
+// and lone surrogates.
+const NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\p{Cs}]/u;
 // The message may hold line breaks and tabs; no other control characters.
 const MESSAGE_FORBIDDEN = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
 // The HTML Standard's "valid email address", which `<input type="email">` checks, with the
@@ -65,7 +90,9 @@ export function nameProblem(value: string): string | undefined {
   if (value.length > FEEDBACK_LIMITS.nameMaxLength) {
     return `must be at most ${FEEDBACK_LIMITS.nameMaxLength} characters`;
   }
-  if (NAME_FORBIDDEN.test(value)) return 'must not contain line breaks or control characters';
+  if (NAME_FORBIDDEN.test(value)) {
+    return 'must not contain line breaks, invisible formatting or control characters';
+  }
   return undefined;
 }
 
@@ -151,6 +178,11 @@ export function createFeedbackSchema(appNames: readonly string[]) {
       [HONEYPOT_FIELD]: z
         .string({ error: textError })
         .max(FEEDBACK_LIMITS.messageMaxLength, { error: 'is too long' })
+        .optional(),
+      /** How long the form was open, in ms; optional (older clients do not send it). */
+      [FORM_OPEN_FIELD]: z
+        .number({ error: 'must be a number of milliseconds' })
+        .nonnegative({ error: 'must be a number of milliseconds' })
         .optional(),
     },
     {

@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   outboxIdleCheckMs?: number;
   /** Commit feedback on a writer thread; default true (false: on the event loop's thread). */
   storeWriterThread?: boolean;
+  /** Messages waiting for their commit at most; past it, 503. Default 1024. */
+  storeQueueLimit?: number;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -58,6 +60,7 @@ export async function buildApp({
   timeouts,
   outboxIdleCheckMs,
   storeWriterThread = true,
+  storeQueueLimit,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts };
   const app = Fastify({
@@ -96,6 +99,8 @@ export async function buildApp({
   await app.register(feedbackStorePlugin, {
     dataDir: config.DATA_DIR,
     writerThread: storeWriterThread,
+    minFreeBytes: config.STORE_MIN_FREE_MB * 1024 * 1024,
+    ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),
   });
   await app.register(feedbackOutboxPlugin, {
     smtpUrl: config.SMTP_URL,
@@ -105,12 +110,17 @@ export async function buildApp({
     giveUpAfterHours: config.MAIL_GIVE_UP_AFTER_HOURS,
     leaseMs: config.MAIL_LEASE_MS,
     maxPerHour: config.MAIL_MAX_PER_HOUR,
+    sendTimeoutMs: config.MAIL_SEND_TIMEOUT_MS,
+    pauseRetryMs: config.MAIL_PAUSE_RETRY_MS,
+    tlsCa: config.SMTP_TLS_CA,
     ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
   });
   await app.register(feedbackRoutes, {
     appNames: appNames ?? site?.manifest.apps.map((app) => app.name) ?? [],
     publicUrl: config.PUBLIC_URL,
     rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
+    rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
+    maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
   });
   await app.register(readyRoutes);
   if (site) {

@@ -41,6 +41,21 @@ describe('server settings', () => {
       '10.0.0.0/8',
     ]);
     expect(problemsOf({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY: /);
+    expect(loadConfig({ TRUST_PROXY: '::1, fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('name each trusted proxy that is not a real address or range', () => {
+    const problems = problemsOf({ TRUST_PROXY: 'ff, 10.0.0.0/99, ::1/129, 300.1.1.1, 10.0.0.1' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: "ff" is not an IP address or CIDR range/),
+      expect.stringMatching(/^TRUST_PROXY: "10\.0\.0\.0\/99" has a prefix length outside 0–32/),
+      expect.stringMatching(/^TRUST_PROXY: "::1\/129" has a prefix length outside 0–128/),
+      expect.stringMatching(/^TRUST_PROXY: "300\.1\.1\.1" is not an IP address/),
+    ]);
   });
 });
 
@@ -53,6 +68,12 @@ test('feedback settings have their defaults', () => {
     MAIL_MAX_PER_HOUR: 100,
     MAIL_GIVE_UP_AFTER_HOURS: 120,
     MAIL_LEASE_MS: 120_000,
+    FEEDBACK_MAX_PER_HOUR: 200,
+    FEEDBACK_RATE_LIMIT_PER_48: 20,
+    STORE_MIN_FREE_MB: 200,
+    MAIL_SEND_TIMEOUT_MS: 120_000,
+    MAIL_PAUSE_RETRY_MS: 600_000,
+    SMTP_TLS_CA: undefined,
   });
   expect(config.SMTP_URL).toBeUndefined();
 });
@@ -103,4 +124,10 @@ test('every wrong value is named at once, and a password is never repeated', () 
   );
   expect(message).toContain('MAIL_TO: must be set when SMTP_URL is set');
   expect(message).not.toContain('hunter2');
+});
+
+test('a certificate file that cannot be read is named', () => {
+  expect(problemsOf({ SMTP_TLS_CA_FILE: '/nonexistent/ca.pem' })).toEqual([
+    'SMTP_TLS_CA_FILE: must be a readable PEM file of certificates (got "/nonexistent/ca.pem")',
+  ]);
 });

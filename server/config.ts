@@ -2,8 +2,10 @@
  * The server's settings, read from the environment by one schema. Every missing or wrong
  * variable is named at start, all at once, with what was expected.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxyProblem } from './addresses.ts';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -70,13 +72,12 @@ export const ConfigSchema = z.object({
           .map((part) => part.trim())
           .filter(Boolean),
       )
-      .pipe(
-        z.array(
-          z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, {
-            error: 'must be IP addresses or CIDR ranges, separated by commas',
-          }),
-        ),
-      )
+      .superRefine((entries, ctx) => {
+        for (const entry of entries) {
+          const problem = trustProxyProblem(entry);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }
+      })
       .optional(),
   ),
   /** Folder of the feedback store (feedback.sqlite); default ./data. */
@@ -119,6 +120,33 @@ export const ConfigSchema = z.object({
    * it is sent again once this has passed. Default 120000.
    */
   MAIL_LEASE_MS: z.preprocess(emptyToUndefined, wholeNumber(1000).default(120_000)),
+  /** Accepted messages per hour over all visitors; default 200; 0 turns the cap off. */
+  FEEDBACK_MAX_PER_HOUR: z.preprocess(emptyToUndefined, wholeNumber(0).default(200)),
+  /**
+   * Accepted messages per minute from one IPv6 /48 network (all its /64s together); default
+   * 20; 0 turns the limit off.
+   */
+  FEEDBACK_RATE_LIMIT_PER_48: z.preprocess(emptyToUndefined, wholeNumber(0).default(20)),
+  /**
+   * Free space (MB) kept on the store's disk: below it new messages get 503 and /readyz says
+   * why; default 200; 0 turns the check off.
+   */
+  STORE_MIN_FREE_MB: z.preprocess(emptyToUndefined, wholeNumber(0).default(200)),
+  /**
+   * Longest time one mail may take, connection, greeting, transfer and reply together, in
+   * ms; then it is retried later. Default 120000.
+   */
+  MAIL_SEND_TIMEOUT_MS: z.preprocess(emptyToUndefined, wholeNumber(1000).default(120_000)),
+  /**
+   * While delivery is paused (the mail server refuses the site's login, sender or relay),
+   * the wait between two tries, in ms; default 600000 (ten minutes).
+   */
+  MAIL_PAUSE_RETRY_MS: z.preprocess(emptyToUndefined, wholeNumber(1000).default(600_000)),
+  /**
+   * A PEM file of the certificate authorities trusted for the mail server's TLS instead of
+   * the system's: for tests with a self-signed certificate. Default: unset (the system's).
+   */
+  SMTP_TLS_CA_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 /** Settings whose values are never repeated in messages: they may hold a password. */
@@ -133,6 +161,8 @@ export interface Config extends Omit<
   SITE_DIR: string;
   /** Absolute path of the feedback store's folder. */
   DATA_DIR: string;
+  /** The certificates read from SMTP_TLS_CA_FILE. */
+  SMTP_TLS_CA: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -166,10 +196,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }
     }
   }
+  const caFile = emptyToUndefined(env.SMTP_TLS_CA_FILE);
+  let smtpTlsCa: string | undefined;
+  if (typeof caFile === 'string') {
+    try {
+      smtpTlsCa = readFileSync(caFile, 'utf8');
+      if (!smtpTlsCa.includes('-----BEGIN CERTIFICATE-----')) throw new Error('not PEM');
+    } catch {
+      problems.push(
+        `SMTP_TLS_CA_FILE: must be a readable PEM file of certificates (${describeValue(env, 'SMTP_TLS_CA_FILE')})`,
+      );
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const config = parsed.data;
   return {
     ...config,
+    SMTP_TLS_CA: smtpTlsCa,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     SITE_DIR: path.resolve(config.SITE_DIR),
     DATA_DIR: path.resolve(config.DATA_DIR),

@@ -2,7 +2,9 @@
  * Acceptance is durability, with a real server process: while concurrent visitors post,
  * the process is killed with SIGKILL (no shutdown, no flush), then started again. Over five
  * rounds every acknowledged message is in the store, the file passes integrity_check, and
- * in the end every acknowledged message reaches the mail server.
+ * in the end every acknowledged message reaches the mail server. After each restart every
+ * request whose answer was lost is sent again with its Idempotency-Key, as the form does:
+ * no submission is stored twice, and none is mailed under two message ids.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -42,6 +44,7 @@ function start(): Promise<ServerProcess> {
     DATA_DIR: dataDir,
     SITE_DIR: siteDir,
     FEEDBACK_RATE_LIMIT_PER_MINUTE: '0',
+    FEEDBACK_MAX_PER_HOUR: '0',
     SMTP_URL: sink.url,
     MAIL_TO: 'owner@crash.test',
     MAIL_FROM: 'feedback@crash.test',
@@ -52,35 +55,45 @@ function start(): Promise<ServerProcess> {
   });
 }
 
-/** Posts from `CONCURRENCY` visitors at once until stopped; adds each acknowledged id. */
-function load(server: ServerProcess, round: number, acknowledged: Set<string>) {
+/** A submission as the form sends it: its key and its visitor. */
+interface Submission {
+  key: string;
+  visitorIndex: number;
+}
+
+/** Posts a submission; its id when acknowledged, undefined on another status; throws when the answer is lost. */
+async function post(server: ServerProcess, { key, visitorIndex }: Submission) {
+  const response = await fetch(`${server.url}/api/sendMail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, 'idempotency-key': key },
+    body: JSON.stringify({
+      appName: 'EchoExpense',
+      firstName: 'Visitor',
+      lastName: `${visitorIndex}`,
+      email: `visitor${visitorIndex}@example.com`,
+      message: `Message ${key}`,
+    }),
+  });
+  return response.status === 202 ? ((await response.json()) as { id: string }).id : undefined;
+}
+
+/**
+ * Posts from `CONCURRENCY` visitors at once until stopped; adds each acknowledged id, and
+ * each submission whose answer was lost (the server died mid-request) to `lost`.
+ */
+function load(server: ServerProcess, round: number, acknowledged: Set<string>, lost: Submission[]) {
   let stopped = false;
   let sent = 0;
   const visitor = async (visitorIndex: number) => {
     while (!stopped) {
       sent += 1;
-      const key = `round-${round}-visitor-${visitorIndex}-${sent}`;
+      const submission = { key: `round-${round}-visitor-${visitorIndex}-${sent}`, visitorIndex };
       try {
-        const response = await fetch(`${server.url}/api/sendMail`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: server.url,
-            'idempotency-key': key,
-          },
-          body: JSON.stringify({
-            appName: 'EchoExpense',
-            firstName: 'Visitor',
-            lastName: `${visitorIndex}`,
-            email: `visitor${visitorIndex}@example.com`,
-            message: `Message ${key}`,
-          }),
-        });
-        if (response.status === 202) {
-          acknowledged.add(((await response.json()) as { id: string }).id);
-        }
+        const id = await post(server, submission);
+        if (id !== undefined) acknowledged.add(id);
       } catch {
-        // The server died mid-request: this one was never acknowledged.
+        // The server died mid-request: the visitor sends it again once it is back.
+        lost.push(submission);
         return;
       }
     }
@@ -94,13 +107,27 @@ function load(server: ServerProcess, round: number, acknowledged: Set<string>) {
   };
 }
 
+/** Sends every submission whose answer was lost again, with its key; all must be acknowledged. */
+async function resend(server: ServerProcess, lost: Submission[], ids: Set<string>) {
+  const again = lost.splice(0);
+  for (const submission of again) {
+    const id = await post(server, submission);
+    expect(id, `the resent ${submission.key}`).toBeDefined();
+    if (id !== undefined) ids.add(id);
+  }
+  return again.length;
+}
+
 test('after SIGKILL mid-load, five times over, every acknowledged message is stored and then mailed', async () => {
   const ids = new Set<string>();
+  const lost: Submission[] = [];
+  let resent = 0;
 
   for (let round = 1; round <= ROUNDS; round++) {
     const server = await start();
+    resent += await resend(server, lost, ids);
     const before = ids.size;
-    const visitors = load(server, round, ids);
+    const visitors = load(server, round, ids, lost);
     const deadline = Date.now() + 20_000;
     while (ids.size - before < ACKS_BEFORE_KILL && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -126,6 +153,19 @@ test('after SIGKILL mid-load, five times over, every acknowledged message is sto
   // Back up for good: every acknowledged message is mailed (at least once).
   const server = await start();
   try {
+    resent += await resend(server, lost, ids);
+    expect(resent).toBeGreaterThan(0);
+    // No submission was stored twice, whether or not its first answer was lost.
+    const store = FeedbackStore.open(dataDir, { create: false });
+    try {
+      const twice = store.db
+        .prepare('SELECT message FROM messages GROUP BY message HAVING count(*) > 1')
+        .all();
+      expect(twice).toEqual([]);
+      expect(store.counts().pending + store.counts().sent).toBe(ids.size);
+    } finally {
+      store.closeNow();
+    }
     const mailed = () =>
       new Set(
         sink.received.map((mail) =>
@@ -137,6 +177,17 @@ test('after SIGKILL mid-load, five times over, every acknowledged message is sto
       what: `${ids.size} acknowledged messages to be mailed`,
     });
     expect([...ids].filter((id) => !mailed().has(id))).toEqual([]);
+    // A mail may go out twice after a kill mid-send (same Message-ID, at least once), but
+    // never one submission under two message ids.
+    const idsBySubmission = new Map<string, Set<string>>();
+    for (const mail of sink.received) {
+      const submission = /Message (round-\S+)/.exec(mail.text)?.[1] ?? '';
+      const messageIds = idsBySubmission.get(submission) ?? new Set<string>();
+      messageIds.add(mail.headers.get('message-id')?.[0] ?? '');
+      idsBySubmission.set(submission, messageIds);
+    }
+    expect([...idsBySubmission.values()].filter((messageIds) => messageIds.size > 1)).toEqual([]);
+    expect(idsBySubmission.size).toBe(ids.size);
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;

@@ -45,6 +45,15 @@ describe('the server process', () => {
     expect(output()).toContain('PUBLIC_URL: must be an address like https://example.com');
   });
 
+  it('names a trusted proxy that is not an address, without a stack trace', async () => {
+    const { child, output } = startServer({ TRUST_PROXY: 'ff,10.0.0.0/99' });
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(output()).toContain('TRUST_PROXY: "ff" is not an IP address or CIDR range');
+    expect(output()).toContain('TRUST_PROXY: "10.0.0.0/99" has a prefix length outside 0–32');
+    expect(output()).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+
   it('says what to run when there is no build', async () => {
     const { child, output } = startServer({
       SITE_DIR: '/nonexistent-build',

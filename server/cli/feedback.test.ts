@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FeedbackStore } from '../store/feedback-store.ts';
+import { FeedbackStore, STORE_FILE } from '../store/feedback-store.ts';
 import { tempDir } from '../test/helpers.ts';
-import { csvCell, printable, runFeedbackCli } from './feedback.ts';
+import { COMMANDS, csvCell, printable, runFeedbackCli, USAGE } from './feedback.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -40,8 +42,10 @@ beforeEach(async () => {
   const claimed = store.claimDue({ now: NOW, owner: 'test', leaseMs: 1000, limit: 10 });
   for (const message of claimed) {
     const outcome = { owner: 'test', attempt: 1, startedAt: NOW, finishedAt: NOW + 5, detail: '' };
-    if (message.id === ids.sent) store.recordSent(message.id, { ...outcome, detail: '250 OK' });
-    else if (message.id === ids.dead) {
+    if (message.id === ids.sent) {
+      // Delivered 39 days ago.
+      store.recordSent(message.id, { ...outcome, finishedAt: NOW - 39 * DAY, detail: '250 OK' });
+    } else if (message.id === ids.dead) {
       store.recordDead(message.id, { ...outcome, detail: '550 5.1.1 Mailbox unavailable' });
     } else
       store.recordRetry(message.id, {
@@ -55,16 +59,38 @@ beforeEach(async () => {
 
 afterEach(() => folder.remove());
 
-async function cli(...argv: string[]) {
+/** Runs a command; `answer` is what the owner answers when asked to confirm. */
+async function cliAnswering(answer: boolean | undefined, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
+  const questions: string[] = [];
   const code = await runFeedbackCli(argv, {
     out: (text) => out.push(text),
     err: (text) => err.push(text),
     env: { DATA_DIR: folder.dir },
     now: () => NOW,
+    ...(answer === undefined
+      ? {}
+      : {
+          confirm: async (question: string) => {
+            questions.push(question);
+            return answer;
+          },
+        }),
   });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  return { code, out: out.join('\n'), err: err.join('\n'), questions };
+}
+
+function cli(...argv: string[]) {
+  return cliAnswering(undefined, ...argv);
+}
+
+/** Every byte of the store's file and its write-ahead log. */
+function storeBytes(): Buffer {
+  const file = path.join(folder.dir, STORE_FILE);
+  return Buffer.concat(
+    [file, `${file}-wal`].filter((name) => existsSync(name)).map((name) => readFileSync(name)),
+  );
 }
 
 describe('list', () => {
@@ -164,10 +190,14 @@ test('stats counts by status and app', async () => {
 });
 
 describe('purge', () => {
-  test('deletes delivered messages and spam older than DAYS, never waiting or dead ones', async () => {
-    expect((await cli('purge', '--older-than', '30', '--dry-run')).out).toMatch(/^Would delete 2 /);
-    const purged = await cli('purge', '--older-than', '30');
-    expect(purged.out).toMatch(/^Deleted 2 delivered or spam messages/);
+  test('deletes messages delivered and spam received more than DAYS ago, never waiting or dead ones', async () => {
+    expect((await cli('purge', '--older-than', '30', '--dry-run')).out).toBe(
+      'Would delete 1 message delivered and 1 spam message received before 2025-05-02 12:00:00 UTC.',
+    );
+    // Delivered 39 days ago: kept by a 40-day purge, though received 40 days ago.
+    expect((await cli('purge', '--older-than', '40', '--yes')).out).toMatch(/^Nothing to delete/);
+    const purged = await cli('purge', '--older-than', '30', '--yes');
+    expect(purged.out).toContain('Deleted 1 delivered message and 1 spam message.');
     const left = (await cli('list')).out;
     expect(left).toContain(ids.old);
     expect(left).toContain(ids.dead);
@@ -176,10 +206,103 @@ describe('purge', () => {
     expect(left).not.toContain(ids.spam);
   });
 
+  test('says what it will delete and asks first; no answer, or no, deletes nothing', async () => {
+    const declined = await cliAnswering(false, 'purge', '--older-than', '30');
+    expect(declined.out).toContain('This deletes 1 message delivered and 1 spam message');
+    expect(declined.questions).toEqual(['Delete them? [y/N] ']);
+    expect(declined.code).toBe(1);
+    expect(declined.err).toContain('Nothing was deleted');
+    expect((await cli('purge', '--older-than', '30')).code).toBe(1);
+    expect((await cli('list')).out).toContain(ids.sent);
+
+    const accepted = await cliAnswering(true, 'purge', '--older-than', '30');
+    expect(accepted.code).toBe(0);
+    expect((await cli('list')).out).not.toContain(ids.sent);
+  });
+
+  test('leaves no trace of a purged message in the file or its write-ahead log', async () => {
+    expect(storeBytes().includes('Old and delivered')).toBe(true);
+    await cli('purge', '--older-than', '30', '--yes');
+    const bytes = storeBytes();
+    expect(bytes.includes('Old and delivered')).toBe(false);
+    expect(bytes.includes('Buy now')).toBe(false);
+    expect(bytes.includes('Old and waiting')).toBe(true);
+  });
+
   test('needs --older-than', async () => {
     expect((await cli('purge')).code).toBe(2);
     expect((await cli('purge', '--older-than', '-3')).code).toBe(2);
   });
+});
+
+describe('forget', () => {
+  test('deletes every message from one address, in any status, and says how many', async () => {
+    const store = FeedbackStore.open(folder.dir);
+    const other = await store.accept({
+      appName: 'EchoExpense',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      message: 'Keep me',
+      spam: false,
+      receivedAt: NOW,
+    });
+    await store.close();
+    const bytesBefore = storeBytes().length;
+
+    const result = await cli('forget', '--email', 'ADA@example.com', '--yes');
+    expect(result.out).toContain('This deletes 5 messages from ADA@example.com');
+    expect(result.out).toContain('Deleted 5 messages from ADA@example.com.');
+    expect((await cli('list')).out).toContain(other.id);
+    expect((await cli('stats')).out).toContain('Messages: 1');
+    const bytes = storeBytes();
+    expect(bytes.includes('ada@example.com')).toBe(false);
+    expect(bytes.includes('Lovelace')).toBe(false);
+    expect(bytes.length).toBeLessThanOrEqual(bytesBefore);
+    expect((await cli('forget', '--email', 'ada@example.com', '--yes')).out).toBe(
+      'No messages from ada@example.com.',
+    );
+  });
+
+  test('asks first, and needs an address', async () => {
+    const declined = await cliAnswering(false, 'forget', '--email', 'ada@example.com');
+    expect(declined.code).toBe(1);
+    expect((await cli('stats')).out).toContain('Messages: 5');
+    expect((await cli('forget')).code).toBe(2);
+  });
+});
+
+describe('not-spam', () => {
+  test('releases a message taken for spam to the outbox; anything else is refused', async () => {
+    const released = await cli('not-spam', ids.spam);
+    expect(released.out).toBe(`Released ${ids.spam} from spam; the server sends it shortly.`);
+    expect((await cli('list', '--status', 'pending')).out).toContain(ids.spam);
+    const refused = await cli('not-spam', ids.dead);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('only messages taken for spam can be sent again');
+  });
+});
+
+test('every command has its usage and help in the help text', async () => {
+  const { out } = await cli('--help');
+  expect(out).toBe(USAGE);
+  for (const [name, command] of Object.entries(COMMANDS)) {
+    expect(command.usage.startsWith(name)).toBe(true);
+    expect(out).toContain(command.usage);
+    expect(out).toContain(command.help.split(' ').slice(0, 4).join(' '));
+  }
+  expect(Object.keys(COMMANDS)).toEqual(
+    expect.arrayContaining([
+      'list',
+      'show',
+      'export',
+      'retry',
+      'not-spam',
+      'stats',
+      'purge',
+      'forget',
+    ]),
+  );
 });
 
 test('a missing store says where it looked and how it comes to be', async () => {
@@ -208,4 +331,8 @@ test('csvCell and printable', () => {
   expect(csvCell('@sum')).toBe("'@sum");
   expect(csvCell(null)).toBe('');
   expect(printable('a\r\nb\rc\u0007d\te')).toBe('a\nb\nc\uFFFDd\te');
+  // Bidirectional overrides and zero-width characters cannot disguise what is shown.
+  expect(printable('\u202Emoc.elpmaxe\u2066x\u2069\u200By\uFEFF')).toBe(
+    '\uFFFDmoc.elpmaxe\uFFFDx\uFFFD\uFFFDy\uFFFD',
+  );
 });

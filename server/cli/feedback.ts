@@ -1,20 +1,16 @@
 /**
- * The owner's tool over the feedback store: `npm run feedback -- <command>`.
- *
- *   list [--status S] [--app NAME] [--limit N]   newest first
- *   show ID                                      one message in full, with its delivery
- *   export --format csv|json [--status S] [--app NAME]
- *   retry ID | --dead                            send a dead message (or spam) again
- *   stats                                        counts, waiting, sent, per app
- *   purge --older-than DAYS [--dry-run]          delete delivered messages and spam
+ * The owner's tool over the feedback store: `npm run feedback -- <command>`. Each command
+ * is one entry of COMMANDS, with its usage, its help text and its handler.
  *
  * It reads the store in DATA_DIR (default ./data), or --data-dir; the server may run at the
  * same time. ID is a message id, or the start of one that no other id shares.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { neutraliseInvisible } from '../../common/feedback.ts';
 import { ConfigSchema } from '../config.ts';
 import {
   FeedbackStore,
@@ -23,43 +19,25 @@ import {
   type StoredMessage,
 } from '../store/feedback-store.ts';
 
-export const USAGE = `Usage: npm run feedback -- <command> [options]
-
-Commands:
-  list [--status S] [--app NAME] [--limit N]
-                       Messages, newest first (50 unless --limit). S is one of
-                       pending, sending, sent, dead, spam.
-  show ID              One message in full, with its delivery attempts.
-  export --format csv|json [--status S] [--app NAME]
-                       Every message (or those matching) to standard output.
-  retry ID             Send a dead message (or one marked as spam) again.
-  retry --dead         Send every dead message again.
-  stats                Counts by status and app, the oldest waiting message,
-                       mails sent in the last hour and day.
-  purge --older-than DAYS [--dry-run]
-                       Delete messages delivered (or marked as spam) more than
-                       DAYS days ago. Waiting and dead messages are never deleted.
-
-Options:
-  --data-dir DIR       The store's folder (default: $DATA_DIR, or ./data).
-  -h, --help           This text.
-
-ID is a message id as listed, or its first characters when no other id starts so.`;
-
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   env: Record<string, string | undefined>;
   now: () => number;
+  /** Asks a yes/no question; resolves true for yes. Without it, only --yes confirms. */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 class UsageError extends Error {}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Text from the store, safe to print: no control characters except line breaks and tabs. */
+/**
+ * Text from the store, safe to print: no control characters except line breaks and tabs,
+ * and no invisible formatting (bidirectional overrides, zero-width marks): each becomes U+FFFD.
+ */
 export function printable(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/(?![\n\t])\p{Cc}/gu, '\uFFFD');
+  return neutraliseInvisible(text.replace(/\r\n?/g, '\n').replace(/(?![\n\t])\p{Cc}/gu, '\uFFFD'));
 }
 
 function oneLine(text: string, max: number): string {
@@ -150,13 +128,19 @@ function findOne(store: FeedbackStore, id: string | undefined): StoredMessage {
   return found;
 }
 
+const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
+  honeypot: 'the form’s hidden field was filled',
+  'too-fast': 'sent within two seconds of opening the form',
+  'mostly-links': 'the message is mostly links',
+};
+
 function describe(message: StoredMessage, now: number): string {
   const lines = [
     `Id:        ${message.id}`,
     `Received:  ${when(message.receivedAt)}`,
     `App:       ${printable(message.appName)}`,
     `From:      ${oneLine(`${message.firstName} ${message.lastName}`, 250)} <${oneLine(message.email, 300)}>`,
-    `Status:    ${message.status}${message.spam ? ' (the form’s hidden field was filled: likely spam)' : ''}`,
+    `Status:    ${message.status}${message.spamReason ? ` (${SPAM_REASONS[message.spamReason]}; \`not-spam ${message.id}\` releases it)` : ''}`,
   ];
   if (message.status !== 'spam') lines.push(`Attempts:  ${message.attempts}`);
   if (message.status === 'sent') lines.push(`Sent:      ${when(message.sentAt)}`);
@@ -169,189 +153,341 @@ function describe(message: StoredMessage, now: number): string {
   return lines.join('\n');
 }
 
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  status: { type: 'string' },
+  app: { type: 'string' },
+  limit: { type: 'string' },
+  format: { type: 'string' },
+  dead: { type: 'boolean' },
+  'older-than': { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  email: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+>['values'];
+
+interface CommandContext {
+  store: FeedbackStore;
+  values: Values;
+  /** Positional arguments after the command's name. */
+  args: string[];
+  io: CliIo;
+  now: number;
+}
+
+interface Command {
+  /** How it is called, after `npm run feedback --`. */
+  usage: string;
+  /** What it does, in a sentence or two. */
+  help: string;
+  run: (context: CommandContext) => number | Promise<number>;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** Asks before a deletion, unless --yes; false when the owner did not say yes. */
+async function confirmed({ values, io }: CommandContext, question: string): Promise<boolean> {
+  if (values.yes) return true;
+  if (io.confirm && (await io.confirm(`${question} [y/N] `))) return true;
+  io.err('Nothing was deleted (answer y, or add --yes).');
+  return false;
+}
+
+/** After a deletion: overwritten pages go back to the disk and the log is emptied. */
+function reclaim({ store, io }: CommandContext): void {
+  if (!store.reclaimSpace()) {
+    io.err(
+      'The write-ahead log could not be emptied while the server reads the store; run the command again when it is idle, or stop the server for a moment.',
+    );
+  }
+}
+
+function requeued(message: StoredMessage, io: CliIo, kinds: string): number {
+  io.err(`${message.id} is ${message.status}: only ${kinds} can be sent again.`);
+  return 1;
+}
+
+/** Every command, in the order of the help text. */
+export const COMMANDS: Record<string, Command> = {
+  list: {
+    usage: 'list [--status S] [--app NAME] [--limit N]',
+    help: `Messages, newest first (50 unless --limit). S is one of ${MESSAGE_STATUSES.join(', ')}.`,
+    run({ store, values, io }) {
+      const limit = values.limit === undefined ? 50 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1) {
+        throw new UsageError('--limit must be a whole number above 0');
+      }
+      const messages = store.list({
+        status: parseStatus(values.status),
+        appName: values.app,
+        limit,
+      });
+      if (messages.length === 0) {
+        io.out('No messages.');
+        return 0;
+      }
+      io.out(
+        table([
+          ['ID', 'RECEIVED', 'STATUS', 'TRIES', 'APP', 'FROM', 'MESSAGE'],
+          ...messages.map((message) => [
+            message.id,
+            when(message.receivedAt),
+            message.status,
+            String(message.attempts),
+            oneLine(message.appName, 28),
+            oneLine(`${message.firstName} ${message.lastName} <${message.email}>`, 48),
+            oneLine(message.message, 48),
+          ]),
+        ]),
+      );
+      return 0;
+    },
+  },
+  show: {
+    usage: 'show ID',
+    help: 'One message in full, with its delivery attempts.',
+    run({ store, args, io, now }) {
+      const message = findOne(store, args[0]);
+      io.out(describe(message, now));
+      const attempts = store.attemptsOf(message.id);
+      if (attempts.length > 0) {
+        io.out('\nDelivery attempts:');
+        io.out(
+          table(
+            attempts.map((attempt) => [
+              `#${attempt.attempt}`,
+              when(attempt.finishedAt),
+              attempt.outcome,
+              printable(attempt.detail ?? ''),
+            ]),
+          ),
+        );
+      }
+      return 0;
+    },
+  },
+  export: {
+    usage: 'export --format csv|json [--status S] [--app NAME]',
+    help: 'Every message (or those matching) to standard output.',
+    run({ store, values, io }) {
+      const format = values.format;
+      if (format !== 'csv' && format !== 'json') {
+        throw new UsageError('export needs --format csv or --format json');
+      }
+      const messages = store.iterate({ status: parseStatus(values.status), appName: values.app });
+      if (format === 'csv') {
+        io.out(EXPORT_COLUMNS.join(','));
+        for (const message of messages) {
+          const record = exportRecord(message);
+          io.out(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
+        }
+        return 0;
+      }
+      // One record a line, the comma after each but the last.
+      let previous: string | undefined;
+      io.out('[');
+      for (const message of messages) {
+        if (previous !== undefined) io.out(`${previous},`);
+        previous = `  ${JSON.stringify(exportRecord(message))}`;
+      }
+      if (previous !== undefined) io.out(previous);
+      io.out(']');
+      return 0;
+    },
+  },
+  retry: {
+    usage: 'retry ID | retry --dead',
+    help: 'Send a dead message (or one taken for spam) again; --dead: every dead message.',
+    run({ store, values, args, io, now }) {
+      if (values.dead) {
+        const count = store.retryAllDead(now);
+        io.out(
+          count === 0
+            ? 'No dead messages.'
+            : `Queued ${plural(count, 'dead message')} again; the server sends ${count === 1 ? 'it' : 'them'} shortly.`,
+        );
+        return 0;
+      }
+      const result = store.retry(findOne(store, args[0]).id, now);
+      if (result.kind === 'queued') {
+        io.out(`Queued ${result.message.id} again; the server sends it shortly.`);
+        return 0;
+      }
+      if (result.kind === 'already') return requeued(result.message, io, 'dead messages and spam');
+      throw new Error('No such message.');
+    },
+  },
+  'not-spam': {
+    usage: 'not-spam ID',
+    help: 'A message taken for spam is a person’s after all: queue it for delivery.',
+    run({ store, args, io, now }) {
+      const result = store.releaseSpam(findOne(store, args[0]).id, now);
+      if (result.kind === 'queued') {
+        io.out(`Released ${result.message.id} from spam; the server sends it shortly.`);
+        return 0;
+      }
+      if (result.kind === 'already') return requeued(result.message, io, 'messages taken for spam');
+      throw new Error('No such message.');
+    },
+  },
+  stats: {
+    usage: 'stats',
+    help: 'Counts by status and app, the oldest waiting message, mails sent in the last hour and day, a pause of delivery.',
+    run({ store, io, now }) {
+      const counts = store.counts();
+      const total = counts.pending + counts.sent + counts.dead + counts.spam;
+      const hour = store.sentSince(now - 60 * 60 * 1000).count;
+      const day = store.sentSince(now - DAY_MS).count;
+      const waiting =
+        counts.oldestPendingReceivedAt === null
+          ? ''
+          : ` (oldest received ${age(now - counts.oldestPendingReceivedAt)} ago)`;
+      const size = ['', '-wal']
+        .map((suffix) => {
+          try {
+            return statSync(store.file + suffix).size;
+          } catch {
+            return 0;
+          }
+        })
+        .reduce((sum, bytes) => sum + bytes, 0);
+      const lines = [
+        `Messages: ${total}`,
+        `  waiting  ${counts.pending}${waiting}${counts.sending > 0 ? `, ${counts.sending} being sent` : ''}`,
+        `  sent     ${counts.sent}`,
+        `  dead     ${counts.dead}${counts.dead > 0 ? ' (see `list --status dead`; `retry --dead` sends them again)' : ''}`,
+        `  spam     ${counts.spam}`,
+        `Mails sent: ${hour} in the last hour, ${day} in the last 24 hours`,
+      ];
+      const pause = store.deliveryPause();
+      if (pause) {
+        lines.push(
+          `Delivery paused since ${when(pause.since)}: ${printable(pause.reason)} (next try ${when(pause.retryAt)})`,
+        );
+      }
+      const byApp = store.countByApp();
+      if (byApp.length > 0) {
+        lines.push('By app:');
+        for (const { appName, count } of byApp) lines.push(`  ${oneLine(appName, 60)}: ${count}`);
+      }
+      lines.push(`Store: ${store.file} (${(size / 1024 / 1024).toFixed(1)} MB)`);
+      io.out(lines.join('\n'));
+      return 0;
+    },
+  },
+  purge: {
+    usage: 'purge --older-than DAYS [--dry-run] [--yes]',
+    help: 'Delete messages delivered more than DAYS days ago (by delivery time) and spam received more than DAYS days ago. Waiting and dead messages are never deleted. Asks first, unless --yes; the freed space is overwritten and given back.',
+    async run(context) {
+      const { store, values, io, now } = context;
+      const days = Number(values['older-than']);
+      if (values['older-than'] === undefined || !Number.isFinite(days) || days <= 0) {
+        throw new UsageError('purge needs --older-than DAYS (a number above 0)');
+      }
+      const before = now - days * DAY_MS;
+      const found = store.countPurgeable(before);
+      const what = `${plural(found.sent, 'message')} delivered and ${plural(found.spam, 'spam message')} received before ${when(before)}`;
+      if (values['dry-run']) {
+        io.out(`Would delete ${what}.`);
+        return 0;
+      }
+      if (found.sent + found.spam === 0) {
+        io.out(
+          `Nothing to delete: no message delivered, and no spam received, before ${when(before)}.`,
+        );
+        return 0;
+      }
+      io.out(`This deletes ${what}.`);
+      if (!(await confirmed(context, 'Delete them?'))) return 1;
+      const deleted = store.purge(before, now);
+      reclaim(context);
+      io.out(
+        `Deleted ${plural(deleted.sent, 'delivered message')} and ${plural(deleted.spam, 'spam message')}. Waiting and dead messages are kept.`,
+      );
+      return 0;
+    },
+  },
+  forget: {
+    usage: 'forget --email ADDRESS [--yes]',
+    help: 'Delete every message from this address, in any status (a visitor’s request to erase their data). Asks first, unless --yes; the freed space is overwritten and given back.',
+    async run(context) {
+      const { store, values, io } = context;
+      const email = values.email?.trim();
+      if (!email) throw new UsageError('forget needs --email ADDRESS');
+      const count = store.countBySender(email);
+      if (count === 0) {
+        io.out(`No messages from ${printable(email)}.`);
+        return 0;
+      }
+      io.out(
+        `This deletes ${plural(count, 'message')} from ${printable(email)}, whatever their status.`,
+      );
+      if (!(await confirmed(context, 'Delete them?'))) return 1;
+      const deleted = store.forgetSender(email);
+      reclaim(context);
+      io.out(`Deleted ${plural(deleted, 'message')} from ${printable(email)}.`);
+      return 0;
+    },
+  },
+};
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export const USAGE = [
+  'Usage: npm run feedback -- <command> [options]',
+  '',
+  'Commands:',
+  ...Object.values(COMMANDS).flatMap(({ usage, help }) => [
+    `  ${usage}`,
+    ...wrap(help, 68).map((line) => `      ${line}`),
+  ]),
+  '',
+  'Options:',
+  '  --data-dir DIR       The store’s folder (default: $DATA_DIR, or ./data).',
+  '  -y, --yes            Delete without asking (purge, forget).',
+  '  -h, --help           This text.',
+  '',
+  'ID is a message id as listed, or its first characters when no other id starts so.',
+].join('\n');
+
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      'data-dir': { type: 'string' },
-      status: { type: 'string' },
-      app: { type: 'string' },
-      limit: { type: 'string' },
-      format: { type: 'string' },
-      dead: { type: 'boolean' },
-      'older-than': { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: OPTIONS,
   });
-  const [command, ...rest] = positionals;
-  if (values.help || command === undefined || command === 'help') {
+  const [name, ...args] = positionals;
+  if (values.help || name === undefined || name === 'help') {
     io.out(USAGE);
-    return command === undefined && !values.help ? 1 : 0;
+    return name === undefined && !values.help ? 1 : 0;
   }
-  const commands = ['list', 'show', 'export', 'retry', 'stats', 'purge'];
-  if (!commands.includes(command)) throw new UsageError(`Unknown command "${command}".`);
-
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) throw new UsageError(`Unknown command "${name}".`);
   const dataDir = path.resolve(
     values['data-dir'] ?? ConfigSchema.shape.DATA_DIR.parse(io.env.DATA_DIR),
   );
   const store = FeedbackStore.open(dataDir, { create: false });
   try {
-    const now = io.now();
-    switch (command) {
-      case 'list': {
-        const limit = values.limit === undefined ? 50 : Number(values.limit);
-        if (!Number.isInteger(limit) || limit < 1) {
-          throw new UsageError('--limit must be a whole number above 0');
-        }
-        const messages = store.list({
-          status: parseStatus(values.status),
-          appName: values.app,
-          limit,
-        });
-        if (messages.length === 0) {
-          io.out('No messages.');
-          return 0;
-        }
-        io.out(
-          table([
-            ['ID', 'RECEIVED', 'STATUS', 'TRIES', 'APP', 'FROM', 'MESSAGE'],
-            ...messages.map((message) => [
-              message.id,
-              when(message.receivedAt),
-              message.status,
-              String(message.attempts),
-              oneLine(message.appName, 28),
-              oneLine(`${message.firstName} ${message.lastName} <${message.email}>`, 48),
-              oneLine(message.message, 48),
-            ]),
-          ]),
-        );
-        return 0;
-      }
-      case 'show': {
-        const message = findOne(store, rest[0]);
-        io.out(describe(message, now));
-        const attempts = store.attemptsOf(message.id);
-        if (attempts.length > 0) {
-          io.out('\nDelivery attempts:');
-          io.out(
-            table(
-              attempts.map((attempt) => [
-                `#${attempt.attempt}`,
-                when(attempt.finishedAt),
-                attempt.outcome,
-                printable(attempt.detail ?? ''),
-              ]),
-            ),
-          );
-        }
-        return 0;
-      }
-      case 'export': {
-        const format = values.format;
-        if (format !== 'csv' && format !== 'json') {
-          throw new UsageError('export needs --format csv or --format json');
-        }
-        const messages = store.iterate({ status: parseStatus(values.status), appName: values.app });
-        if (format === 'csv') {
-          io.out(EXPORT_COLUMNS.join(','));
-          for (const message of messages) {
-            const record = exportRecord(message);
-            io.out(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
-          }
-        } else {
-          // One record a line, the comma after each but the last.
-          let previous: string | undefined;
-          io.out('[');
-          for (const message of messages) {
-            if (previous !== undefined) io.out(`${previous},`);
-            previous = `  ${JSON.stringify(exportRecord(message))}`;
-          }
-          if (previous !== undefined) io.out(previous);
-          io.out(']');
-        }
-        return 0;
-      }
-      case 'retry': {
-        if (values.dead) {
-          const count = store.retryAllDead(now);
-          io.out(
-            count === 0
-              ? 'No dead messages.'
-              : `Queued ${count} dead message${count === 1 ? '' : 's'} again; the server sends ${count === 1 ? 'it' : 'them'} shortly.`,
-          );
-          return 0;
-        }
-        const result = store.retry(findOne(store, rest[0]).id, now);
-        if (result.kind === 'queued') {
-          io.out(`Queued ${result.message.id} again; the server sends it shortly.`);
-          return 0;
-        }
-        if (result.kind === 'already') {
-          io.err(
-            `${result.message.id} is ${result.message.status}: only dead messages and spam can be sent again.`,
-          );
-          return 1;
-        }
-        throw new Error('No such message.');
-      }
-      case 'stats': {
-        const counts = store.counts();
-        const total = counts.pending + counts.sent + counts.dead + counts.spam;
-        const hour = store.sentSince(now - 60 * 60 * 1000).count;
-        const day = store.sentSince(now - DAY_MS).count;
-        const waiting =
-          counts.oldestPendingReceivedAt === null
-            ? ''
-            : ` (oldest received ${age(now - counts.oldestPendingReceivedAt)} ago)`;
-        const size = ['', '-wal']
-          .map((suffix) => {
-            try {
-              return statSync(store.file + suffix).size;
-            } catch {
-              return 0;
-            }
-          })
-          .reduce((sum, bytes) => sum + bytes, 0);
-        const lines = [
-          `Messages: ${total}`,
-          `  waiting  ${counts.pending}${waiting}${counts.sending > 0 ? `, ${counts.sending} being sent` : ''}`,
-          `  sent     ${counts.sent}`,
-          `  dead     ${counts.dead}${counts.dead > 0 ? ' (see `list --status dead`; `retry --dead` sends them again)' : ''}`,
-          `  spam     ${counts.spam}`,
-          `Mails sent: ${hour} in the last hour, ${day} in the last 24 hours`,
-        ];
-        const byApp = store.countByApp();
-        if (byApp.length > 0) {
-          lines.push('By app:');
-          for (const { appName, count } of byApp) lines.push(`  ${oneLine(appName, 60)}: ${count}`);
-        }
-        lines.push(`Store: ${store.file} (${(size / 1024 / 1024).toFixed(1)} MB)`);
-        io.out(lines.join('\n'));
-        return 0;
-      }
-      case 'purge': {
-        const days = Number(values['older-than']);
-        if (values['older-than'] === undefined || !Number.isFinite(days) || days <= 0) {
-          throw new UsageError('purge needs --older-than DAYS (a number above 0)');
-        }
-        const before = now - days * DAY_MS;
-        if (values['dry-run']) {
-          io.out(
-            `Would delete ${store.countPurgeable(before)} delivered or spam messages received before ${when(before)}.`,
-          );
-          return 0;
-        }
-        const { messages } = store.purge(before, now);
-        io.out(
-          `Deleted ${messages} delivered or spam message${messages === 1 ? '' : 's'} received before ${when(before)}. Waiting and dead messages are kept.`,
-        );
-        return 0;
-      }
-    }
-    return 1;
+    return await command.run({ store, values, args, io, now: io.now() });
   } finally {
     store.closeNow();
   }
@@ -383,5 +519,13 @@ if (isMain) {
     err: (text) => process.stderr.write(`${text}\n`),
     env: process.env,
     now: Date.now,
+    async confirm(question) {
+      const prompt = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return /^y(es)?$/i.test((await prompt.question(question)).trim());
+      } finally {
+        prompt.close();
+      }
+    },
   });
 }

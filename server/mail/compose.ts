@@ -5,8 +5,11 @@
  * as the same one). What the visitor typed never reaches a header raw: line breaks and
  * control characters are replaced (validation already refused them; this holds even for
  * rows written some other way), and nodemailer encodes the rest (RFC 2047, quoted names).
+ * Invisible formatting characters (bidirectional overrides, zero-width marks) are shown as
+ * U+FFFD in the text, so a message cannot read as something other than what it holds.
  */
 import type Mail from 'nodemailer/lib/mailer/index.js';
+import { neutraliseInvisible } from '../../common/feedback.ts';
 import type { StoredMessage } from '../store/feedback-store.ts';
 
 export interface MailAddresses {
@@ -16,7 +19,7 @@ export interface MailAddresses {
   to: string;
 }
 
-const HEADER_UNSAFE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]+/gu;
+const HEADER_UNSAFE = /[\p{Cc}\u2028\u2029\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]+/gu;
 
 /** One line of text that is safe in a header: no line breaks or control characters. */
 export function headerText(value: string): string {
@@ -61,7 +64,7 @@ export function feedbackText(message: StoredMessage): string {
     '',
     'Message:',
     '',
-    message.message.replace(/\r\n?/g, '\n'),
+    neutraliseInvisible(message.message.replace(/\r\n?/g, '\n')),
     '',
     '-- ',
     `Reply to this mail to answer ${name}.`,
@@ -85,6 +88,51 @@ export function composeFeedbackMail(
     subject: feedbackSubject(message),
     text: feedbackText(message),
     messageId: feedbackMessageId(message.id, addresses.from),
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
+/** What a digest lists: the messages the hourly cap holds back. */
+export interface DigestContent {
+  /** The first of the waiting messages, in sending order. */
+  waiting: readonly StoredMessage[];
+  /** How many wait in all (may be more than listed). */
+  total: number;
+  at: number;
+  maxPerHour: number;
+}
+
+/** The first line of a message, shortened, safe to show. */
+function firstLine(text: string, max = 100): string {
+  const line = headerText(text.split(/\r?\n/).find((part) => part.trim() !== '') ?? '');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * One mail that lists the waiting messages (app, sender's name, first line) when more wait
+ * than the hourly mail cap lets out: the owner hears of them now instead of hours later.
+ */
+export function composeDigestMail(digest: DigestContent, addresses: MailAddresses): Mail.Options {
+  const { waiting, total, at, maxPerHour } = digest;
+  const plural = total === 1 ? 'message waits' : 'messages wait';
+  const lines = [
+    `${total} feedback ${plural} beyond the hourly mail cap (MAIL_MAX_PER_HOUR=${maxPerHour}).`,
+    'Each is still mailed on its own as the cap allows, newest first, a fair share per app.',
+    'Read them now with `npm run feedback -- list --status pending`.',
+    '',
+    ...waiting.map(
+      (message) =>
+        `- ${headerText(message.appName)} | ${headerText(`${message.firstName} ${message.lastName}`)} | ${firstLine(message.message)}`,
+    ),
+  ];
+  if (total > waiting.length) lines.push(`… and ${total - waiting.length} more.`);
+  lines.push('');
+  return {
+    from: addresses.from,
+    to: addresses.to,
+    subject: `Feedback digest: ${total} ${plural}`,
+    text: lines.join('\n'),
+    messageId: `<feedback-digest.${at}@${messageIdDomain(addresses.from)}>`,
     headers: { 'Auto-Submitted': 'auto-generated' },
   };
 }

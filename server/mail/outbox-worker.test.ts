@@ -209,6 +209,17 @@ describe('what the visitor typed never becomes a header or HTML', () => {
     expect(mail.text).toContain(message);
   });
 
+  test('invisible formatting in the message is shown as U+FFFD, so it cannot disguise a text', async () => {
+    sink = await SmtpSink.start();
+    const { app } = await mailingServer(sink.url);
+    await send(app, { message: 'Pay at \u202Emoc.elpmaxe\u202C, not\u200B h\uFEFFere' });
+
+    await sink.waitFor((s) => s.received.length === 1);
+    const { text } = onlyMail(sink);
+    expect(text).toContain('Pay at \uFFFDmoc.elpmaxe\uFFFD, not\uFFFD h\uFFFDere');
+    expect(text).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/);
+  });
+
   test('a lone "." line in the message does not end the mail early', async () => {
     sink = await SmtpSink.start();
     const { app } = await mailingServer(sink.url);
@@ -245,15 +256,50 @@ describe('leases and caps', () => {
     expect(stored && 'attempts' in stored ? stored.attempts : 0).toBe(2);
   });
 
-  test('over the hourly cap, messages wait in the store', async () => {
+  test('over the hourly cap: newest first, a fair share per app, and one digest of what waits', async () => {
     sink = await SmtpSink.start();
-    const { app } = await mailingServer(sink.url, { MAIL_MAX_PER_HOUR: '2' });
-    for (let index = 0; index < 3; index++) await send(app, { message: `Message ${index}` });
+    server = await startTestServer({
+      env: mailEnv(sink.url, { MAIL_MAX_PER_HOUR: '3' }),
+      outboxIdleCheckMs: 25,
+    });
+    const { app } = server;
+    // One app is flooded; another gets one message, the last to arrive.
+    const flood: string[] = [];
+    for (let index = 0; index < 6; index++) {
+      flood.push(await send(app, { firstName: 'Flood', message: `Flood ${index}\nmore` }));
+      await pause(3);
+    }
+    const other = await send(app, {
+      appName: 'Manzanos PopShop',
+      firstName: 'Grace',
+      message: 'Checkout works now\nthanks',
+    });
+    app.feedbackOutbox.start();
 
-    await sink.waitFor((s) => s.received.length === 2);
+    await sink.waitFor((s) => s.received.length === 4);
     await pause(250);
-    expect(sink.received).toHaveLength(2);
-    expect(app.feedbackStore.counts()).toMatchObject({ pending: 1, sent: 2 });
+    expect(sink.received).toHaveLength(4);
+    const feedbackIds = sink.received
+      .map((mail) => /^<feedback\.([^@]+)@/.exec(header(mail, 'message-id') ?? '')?.[1])
+      .filter((id) => id !== undefined);
+    // Round one: the newest of each app; round two: the next newest of the flooded app.
+    expect(new Set(feedbackIds)).toEqual(new Set([other, flood[5], flood[4]]));
+    const digest = sink.received.find((mail) =>
+      header(mail, 'message-id')?.startsWith('<feedback-digest.'),
+    );
+    expect(decodeHeader(header(digest ?? onlyMail(sink), 'subject') ?? '')).toBe(
+      'Feedback digest: 4 messages wait',
+    );
+    const listed = digest?.text.split('\n').filter((line) => line.startsWith('- ')) ?? [];
+    expect(listed).toEqual(
+      [3, 2, 1, 0].map((index) => `- EchoExpense | Flood Lovelace | Flood ${index}`),
+    );
+    expect(app.feedbackStore.counts()).toMatchObject({ pending: 4, sent: 3 });
+
+    // At most one digest an hour.
+    await send(app, { message: 'Later' });
+    await pause(300);
+    expect(sink.received).toHaveLength(4);
   });
 });
 

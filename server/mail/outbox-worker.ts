@@ -4,12 +4,19 @@
  * A message is claimed with a lease (renewed while its mail is being sent), sent, then marked
  * sent, retried later or dead. If the process dies mid-send, the lease runs out and the
  * message is sent again: delivery is at least once, and the stable Message-ID lets the
- * duplicate be recognised. A global cap limits mails per hour; messages over it wait.
+ * duplicate be recognised. A global cap limits mails per hour; messages over it wait, sent
+ * newest first in a fair share per app, and when more wait than the cap lets out within
+ * the hour the owner gets one digest mail listing them (at most one an hour).
+ *
+ * When the mail server refuses the site itself (its login, its sender, the relay), delivery
+ * pauses: no message is marked dead, one message tries again every `pauseRetryMs`, the
+ * pause is kept in the store (so it survives a restart and /readyz reports it), and it is
+ * logged once.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedMessage, FeedbackStore } from '../store/feedback-store.ts';
-import { composeFeedbackMail, type MailAddresses } from './compose.ts';
+import { composeDigestMail, composeFeedbackMail, type MailAddresses } from './compose.ts';
 import {
   classifySendError,
   HOUR_MS,
@@ -18,6 +25,9 @@ import {
   type RetryPolicy,
 } from './retry-policy.ts';
 import type { MailTransport } from './transport.ts';
+
+/** Waiting messages listed in a digest at most; the rest are counted. */
+const DIGEST_MAX_LISTED = 200;
 
 export interface OutboxWorkerOptions {
   store: FeedbackStore;
@@ -29,6 +39,8 @@ export interface OutboxWorkerOptions {
   leaseMs: number;
   /** Mails per hour at most; 0 means no cap. */
   maxPerHour: number;
+  /** While delivery is paused, the wait between two tries, in ms; default 600000. */
+  pauseRetryMs?: number;
   log: FastifyBaseLogger;
   /** Mails sent at the same time; default 2 (the SMTP pool's connections). */
   concurrency?: number;
@@ -50,9 +62,16 @@ export class OutboxWorker {
   #capNoticeShown = false;
   /** Over the hourly cap: a new message cannot go out sooner, so it need not wake the loop. */
   #capped = false;
+  /** Delivery is paused (as last read from the store). */
+  #paused = false;
+  /** A digest that failed is not tried again before this time. */
+  #digestNotBefore = 0;
+  /** A pause found at start is tried at once: a restart usually follows a change of settings. */
+  #tryPauseNow = true;
 
   constructor(options: OutboxWorkerOptions) {
     this.#options = {
+      pauseRetryMs: 600_000,
       concurrency: 2,
       idleCheckMs: 5000,
       stopTimeoutMs: 5000,
@@ -69,6 +88,7 @@ export class OutboxWorker {
   start(): void {
     if (this.#running) return;
     this.#stopping = false;
+    this.#tryPauseNow = true;
     const transport = this.#options.createTransport();
     this.#transport = transport;
     this.#running = this.#loop(transport).catch((error: unknown) => {
@@ -107,7 +127,7 @@ export class OutboxWorker {
       let batch: ClaimedMessage[];
       let waitMs: number;
       try {
-        ({ batch, waitMs } = await this.#claim());
+        ({ batch, waitMs } = await this.#claim(transport));
       } catch (error) {
         this.#options.log.error({ err: error }, 'feedback outbox could not read the store');
         batch = [];
@@ -121,14 +141,27 @@ export class OutboxWorker {
     }
   }
 
-  async #claim(): Promise<{ batch: ClaimedMessage[]; waitMs: number }> {
+  async #claim(transport: MailTransport): Promise<{ batch: ClaimedMessage[]; waitMs: number }> {
     const { store, maxPerHour, concurrency, leaseMs, idleCheckMs, now } = this.#options;
     const at = now();
     let limit = concurrency;
+    const pause = store.deliveryPause();
+    this.#paused = pause !== undefined;
+    this.#capped = pause !== undefined;
+    const tryNow = this.#tryPauseNow;
+    this.#tryPauseNow = false;
+    if (pause) {
+      if (pause.retryAt > at && !tryNow) {
+        return { batch: [], waitMs: Math.min(pause.retryAt - at, idleCheckMs) };
+      }
+      // One message tries the settings again; the rest wait for its outcome.
+      limit = 1;
+    }
     if (maxPerHour > 0) {
       const recent = store.sentSince(at - HOUR_MS);
       const room = maxPerHour - recent.count;
-      this.#capped = room <= 0;
+      this.#capped ||= room <= 0;
+      if (!pause) await this.#digestIfBehind(transport, at, Math.max(room, 0));
       if (room <= 0) {
         if (!this.#capNoticeShown) {
           this.#capNoticeShown = true;
@@ -148,6 +181,38 @@ export class OutboxWorker {
     const due = store.nextDueAt();
     const waitMs = due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs);
     return { batch, waitMs };
+  }
+
+  /**
+   * Mails the owner one digest of the waiting messages the cap will not let out within the
+   * hour (those after the next `room` in sending order), unless one went out in the last
+   * hour. The messages stay queued and are mailed one by one as the cap allows.
+   */
+  async #digestIfBehind(transport: MailTransport, at: number, room: number): Promise<void> {
+    const { store, addresses, maxPerHour, log } = this.#options;
+    if (at < this.#digestNotBefore) return;
+    const lastDigestAt = store.lastDigestAt();
+    if (lastDigestAt !== null && lastDigestAt > at - HOUR_MS) return;
+    const due = store.countDue(at);
+    if (due <= room) return;
+    const listed = store.dueInSendOrder(at, DIGEST_MAX_LISTED, room);
+    try {
+      await transport.send(
+        composeDigestMail({ waiting: listed, total: due - room, at, maxPerHour }, addresses),
+      );
+    } catch (error) {
+      this.#digestNotBefore = at + this.#options.retry.baseMs;
+      log.warn(
+        { err: classifySendError(error).detail },
+        'could not mail the digest of waiting feedback',
+      );
+      return;
+    }
+    await store.write('recordDigest', at);
+    log.warn(
+      { waiting: due - room, maxPerHour },
+      'more feedback waits than the hourly mail cap lets out; mailed the owner a digest',
+    );
   }
 
   #sleep(ms: number): Promise<void> {
@@ -200,6 +265,12 @@ export class OutboxWorker {
         detail,
       });
       log.info({ ...context, ms: finishedAt - startedAt }, 'feedback mailed');
+      if (this.#paused) {
+        this.#paused = false;
+        if (await store.write('resumeDelivery')) {
+          log.info('the mail server accepts the site again; delivery resumed');
+        }
+      }
     } catch (error) {
       // The mail may have gone out but could not be recorded: the lease runs out and it is
       // sent again, which the Message-ID makes recognisable.
@@ -228,6 +299,32 @@ export class OutboxWorker {
       finishedAt,
       detail: failure.detail,
     };
+    if (failure.kind === 'pause') {
+      const retryAt = finishedAt + this.#options.pauseRetryMs;
+      const reason = failure.command ? `${failure.command}: ${failure.detail}` : failure.detail;
+      const paused = await store.write('pauseDelivery', {
+        reason,
+        since: finishedAt,
+        retryAt,
+      });
+      this.#paused = true;
+      this.#capped = true;
+      await store.write('recordRetry', message.id, {
+        ...outcome,
+        detail: `delivery paused: ${reason}`,
+        // Due as soon as the pause lets anything out: the pause, not the message, waits.
+        nextAttemptAt: finishedAt,
+      });
+      if (paused) {
+        log.error(
+          { ...context, retryInMs: retryAt - finishedAt },
+          'the mail server refuses the site (check SMTP_URL, MAIL_FROM and MAIL_TO); delivery is paused, no message is dropped',
+        );
+      } else {
+        log.debug(context, 'delivery still paused');
+      }
+      return;
+    }
     if (failure.kind === 'permanent') {
       await store.write('recordDead', message.id, outcome);
       log.error(context, 'feedback mail refused by the mail server; marked dead');
@@ -243,8 +340,7 @@ export class OutboxWorker {
       return;
     }
     await store.write('recordRetry', message.id, { ...outcome, nextAttemptAt });
-    const level = failure.code === 'EAUTH' ? 'error' : 'warn';
-    log[level](
+    log.warn(
       { ...context, retryInMs: nextAttemptAt - finishedAt },
       'feedback mail failed; will retry',
     );

@@ -31,6 +31,12 @@ export interface FeedbackOutboxPluginOptions {
   giveUpAfterHours: number;
   leaseMs: number;
   maxPerHour: number;
+  /** Longest time one mail may take, all stages together, in ms. */
+  sendTimeoutMs: number;
+  /** While delivery is paused, the wait between two tries, in ms. */
+  pauseRetryMs: number;
+  /** Certificate authorities (PEM) trusted for the mail server instead of the system's. */
+  tlsCa?: string | undefined;
   /** Longest sleep between looks at the store, in ms; default 5000. */
   idleCheckMs?: number;
 }
@@ -52,7 +58,11 @@ export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
     }
     const worker = new OutboxWorker({
       store: app.feedbackStore,
-      createTransport: () => createSmtpTransport(smtpUrl),
+      createTransport: () =>
+        createSmtpTransport(smtpUrl, {
+          sendTimeoutMs: options.sendTimeoutMs,
+          ...(options.tlsCa === undefined ? {} : { ca: options.tlsCa }),
+        }),
       addresses: { from: mailFrom, to: mailTo },
       retry: retryPolicy({
         baseMs: options.retryBaseMs,
@@ -60,6 +70,7 @@ export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
       }),
       leaseMs: options.leaseMs,
       maxPerHour: options.maxPerHour,
+      pauseRetryMs: options.pauseRetryMs,
       log: app.log.child({ component: 'outbox' }),
       ...(options.idleCheckMs === undefined ? {} : { idleCheckMs: options.idleCheckMs }),
     });

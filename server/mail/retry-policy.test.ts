@@ -34,19 +34,41 @@ describe('retryDelayMs', () => {
 });
 
 describe('classifySendError', () => {
-  const smtpError = (responseCode: number, code = 'EENVELOPE', response = `${responseCode} x`) =>
-    Object.assign(new Error('failed'), { responseCode, code, response });
+  const smtpError = (
+    responseCode: number,
+    code = 'EENVELOPE',
+    response = `${responseCode} x`,
+    command = 'DATA',
+  ) => Object.assign(new Error('failed'), { responseCode, code, response, command });
 
   test.each([421, 450, 451, 452])('a %i reply is temporary', (code) => {
     expect(classifySendError(smtpError(code)).kind).toBe('temporary');
   });
 
-  test.each([550, 552, 553, 554])('a %i reply is permanent', (code) => {
+  test.each([550, 552, 553, 554])('a %i reply to the message (DATA) is permanent', (code) => {
     expect(classifySendError(smtpError(code)).kind).toBe('permanent');
   });
 
-  test('a refused login is the settings, not the message: temporary', () => {
-    expect(classifySendError(smtpError(535, 'EAUTH')).kind).toBe('temporary');
+  test.each([
+    ['a refused login', smtpError(535, 'EAUTH', '535 5.7.8 Bad credentials', 'AUTH PLAIN')],
+    [
+      'a login required',
+      smtpError(530, 'EENVELOPE', '530 5.7.0 Authentication required', 'MAIL FROM'),
+    ],
+    [
+      'a refused sender (MAIL_FROM)',
+      smtpError(553, 'EENVELOPE', '553 sender not allowed', 'MAIL FROM'),
+    ],
+    [
+      'a refused owner address (MAIL_TO)',
+      smtpError(550, 'EENVELOPE', '550 no such user', 'RCPT TO'),
+    ],
+    ['a relay refusal', smtpError(554, 'EENVELOPE', '554 5.7.1 Relay access denied', 'RCPT TO')],
+    ['a policy refusal at DATA', smtpError(550, 'EMESSAGE', '550 5.7.1 Not authorised', 'DATA')],
+    ['a refusing greeting', smtpError(554, 'EPROTOCOL', '554 No service', 'CONN')],
+    ['a TLS failure', Object.assign(new Error('self-signed certificate'), { code: 'ETLS' })],
+  ])('%s pauses delivery: it is the settings, not the message', (_name, error) => {
+    expect(classifySendError(error)).toMatchObject({ kind: 'pause' });
   });
 
   test('no answer at all (refused, timed out, reset) is temporary', () => {

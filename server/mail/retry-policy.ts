@@ -1,7 +1,9 @@
 /**
  * When a failed delivery is tried again, and when it is given up. Temporary failures
  * (no connection, time-outs, 4xx replies) are retried with capped exponential backoff and
- * jitter for about five days, as RFC 5321 §4.5.4.1 advises; a 5xx reply is final.
+ * jitter for about five days, as RFC 5321 §4.5.4.1 advises. A refusal of the site itself
+ * (its login, its sender address, the relay, the owner's address) pauses all delivery; only
+ * a refusal of one message's content is final for that message.
  */
 
 export interface RetryPolicy {
@@ -34,7 +36,12 @@ export function retryDelayMs(attempt: number, policy: RetryPolicy, random = Math
   return Math.round(full / 2 + random() * (full / 2));
 }
 
-export type FailureKind = 'temporary' | 'permanent';
+/**
+ * `temporary`: this message is tried again later. `permanent`: this message is refused for
+ * good (dead). `pause`: the mail server refuses the site, not the message; every message
+ * waits until the settings are fixed.
+ */
+export type FailureKind = 'temporary' | 'permanent' | 'pause';
 
 export interface ClassifiedFailure {
   kind: FailureKind;
@@ -42,6 +49,8 @@ export interface ClassifiedFailure {
   responseCode?: number;
   /** nodemailer's error code (ECONNECTION, ETIMEDOUT, EENVELOPE, EAUTH, …). */
   code?: string;
+  /** The SMTP stage that failed (CONN, AUTH PLAIN, MAIL FROM, RCPT TO, DATA, …). */
+  command?: string;
   /** One line for the store and the logs. */
   detail: string;
 }
@@ -60,10 +69,17 @@ export function withoutAddresses(text: string): string {
   return text.replace(ADDRESS_IN_TEXT, '…@$1');
 }
 
+/** Stages of the SMTP session that concern the site, not one message's content. */
+const SITE_STAGES = /^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH\b.*|MAIL FROM|RCPT TO)$/;
+
 /**
- * Sorts a send error: a 5xx reply is permanent, except an authentication failure, which is
- * the server's settings (SMTP_URL) and not the message's fault, so it waits for a fix. All
- * else (4xx, connection, TLS, time-out) is temporary.
+ * Sorts a send error:
+ * - `pause`: a refused login or a login required (530, 535, any EAUTH), a security or
+ *   policy refusal (enhanced status 5.7.x), a 5xx reply at connection, greeting, STARTTLS,
+ *   MAIL FROM (the site's sender) or RCPT TO (the owner's own address), and a TLS failure
+ *   (a certificate or STARTTLS problem): all settings of the site, the same for every message;
+ * - `permanent`: any other 5xx reply, that is to the message itself (DATA);
+ * - `temporary`: everything else (4xx, no connection, time-outs).
  */
 export function classifySendError(error: unknown): ClassifiedFailure {
   const responseCode = property(error, 'responseCode');
@@ -76,11 +92,23 @@ export function classifySendError(error: unknown): ClassifiedFailure {
         ? error.message
         : 'the mail could not be sent';
   const detail = withoutAddresses(message.replace(/\s+/g, ' ').trim()).slice(0, 500);
+  const command = property(error, 'command');
   const result: ClassifiedFailure = { kind: 'temporary', detail };
   if (typeof code === 'string') result.code = code;
-  if (typeof responseCode === 'number') {
-    result.responseCode = responseCode;
-    if (responseCode >= 500 && responseCode < 600 && code !== 'EAUTH') result.kind = 'permanent';
+  if (typeof command === 'string') result.command = command;
+  if (typeof responseCode === 'number') result.responseCode = responseCode;
+  const refused = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  if (
+    code === 'EAUTH' ||
+    code === 'ETLS' ||
+    responseCode === 530 ||
+    responseCode === 535 ||
+    (refused && /^5\d\d[ -]5\.7\.\d{1,3}\b/.test(typeof reply === 'string' ? reply : '')) ||
+    (refused && typeof command === 'string' && SITE_STAGES.test(command))
+  ) {
+    result.kind = 'pause';
+  } else if (refused) {
+    result.kind = 'permanent';
   }
   return result;
 }

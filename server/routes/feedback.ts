@@ -5,8 +5,13 @@
  * Every other request gets its reason, and nothing is stored:
  * 405 (another method, with Allow: POST), 403 (a cross-site request), 415 (a body that is
  * not application/json), 413 (a body over 16 KiB), 400 (malformed JSON, or a payload the
- * shared schema refuses, with a reason per field), 429 (over the per-client limit, with
- * Retry-After), 503 (the store cannot be written, with Retry-After).
+ * shared schema refuses, with a reason per field), 429 (over a limit, with Retry-After:
+ * per client address, per IPv6 /48 network, or over all visitors per hour), 503 (with
+ * Retry-After: the store cannot be written, its disk is below the free-space floor, or too
+ * many messages already wait for the disk).
+ *
+ * A message that looks written by software (spam-signals.ts) is stored as spam: answered
+ * 202 like any other, never mailed.
  */
 import { isIPv6 } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,10 +26,11 @@ import {
   createFeedbackSchema,
   FEEDBACK_ENDPOINT,
   FEEDBACK_LIMITS,
-  HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeyProblem,
 } from '../../common/feedback.ts';
+import { QueueFullError } from '../store/group-commit.ts';
+import { spamReason } from './spam-signals.ts';
 
 const ErrorBodySchema = z.strictObject({
   error: z.strictObject({
@@ -44,11 +50,13 @@ function errorBody(code: string, message: string, fields?: Record<string, string
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
- * The key a client is limited under: its IPv4 address, or the /64 network of its IPv6
- * address (one household or server gets a whole /64).
+ * The network of an IPv6 address with this prefix length (a multiple of 16), as
+ * `2001:db8:1::/48`; an IPv4 address (or IPv4-mapped IPv6) is itself.
  */
-export function clientKey(ip: string): string {
+export function networkKey(ip: string, prefixBits: 48 | 64): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped?.[1]) return mapped[1];
   if (!isIPv6(ip)) return ip;
@@ -58,36 +66,52 @@ export function clientKey(ip: string): string {
   const missing = 8 - headParts.length - tailParts.length;
   const parts = [...headParts, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailParts];
   return `${parts
-    .slice(0, 4)
+    .slice(0, prefixBits / 16)
     .map((part) => part.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+    .join(':')}::/${prefixBits}`;
 }
 
 /**
- * At most `perMinute` accepted messages per client in any 60 seconds (a sliding window).
- * A slot is reserved before the message is stored and given back when it was not.
+ * The key a client is limited under: its IPv4 address, or the /64 network of its IPv6
+ * address (one household or server gets a whole /64).
+ */
+export function clientKey(ip: string): string {
+  return networkKey(ip, 64);
+}
+
+/**
+ * At most `limit` accepted messages per client in any window of `windowMs` (a sliding
+ * window; default a minute). A slot is reserved before the message is stored and given
+ * back when it was not.
  */
 export class AcceptanceLimiter {
   readonly #perMinute: number;
   readonly #maxClients: number;
+  readonly #windowMs: number;
   readonly #windows = new Map<string, number[]>();
 
-  /** @param perMinute 0 turns the limit off. */
-  constructor(perMinute: number, maxClients = 100_000) {
+  /** @param perMinute the limit per window; 0 turns it off. */
+  constructor(perMinute: number, maxClients = 100_000, windowMs = 60_000) {
     this.#perMinute = perMinute;
     this.#maxClients = maxClients;
+    this.#windowMs = windowMs;
+  }
+
+  /** Slots already taken (messages stored before a restart), oldest first. */
+  seed(client: string, times: readonly number[]): void {
+    this.#windows.set(client, [...times]);
   }
 
   /** Takes a slot; when none is free, says in how many seconds one will be. */
   reserve(client: string, now: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
     if (this.#perMinute === 0) return { ok: true };
-    const recent = (this.#windows.get(client) ?? []).filter((at) => at > now - 60_000);
+    const recent = (this.#windows.get(client) ?? []).filter((at) => at > now - this.#windowMs);
     if (recent.length >= this.#perMinute) {
       this.#windows.set(client, recent);
       const oldest = recent[0] ?? now;
       return {
         ok: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((oldest + 60_000 - now) / 1000)),
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.#windowMs - now) / 1000)),
       };
     }
     recent.push(now);
@@ -116,6 +140,10 @@ export interface FeedbackRoutesOptions {
   publicUrl: string;
   /** Accepted messages per client per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Accepted messages per IPv6 /48 network per minute; 0 turns the limit off. */
+  rateLimitPerMinutePer48: number;
+  /** Accepted messages per hour over all visitors; 0 turns the cap off. */
+  maxPerHour: number;
 }
 
 function mediaType(header: string | undefined): string {
@@ -164,7 +192,34 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     const outbox = app.feedbackOutbox;
     const schema = createFeedbackSchema(options.appNames);
     const allowedOrigin = new URL(options.publicUrl).origin;
-    const limiter = new AcceptanceLimiter(options.rateLimitPerMinute);
+    const space = app.feedbackStoreSpace;
+    const perClient = new AcceptanceLimiter(options.rateLimitPerMinute);
+    const perNetwork = new AcceptanceLimiter(options.rateLimitPerMinutePer48);
+    // The hourly cap counts what the store already holds, so a restart does not reset it.
+    const overall = new AcceptanceLimiter(options.maxPerHour, 1, HOUR_MS);
+    if (options.maxPerHour > 0) overall.seed('all', store.receivedSince(Date.now() - HOUR_MS));
+    /** Takes a slot of every limit that applies, or none; says when to come back. */
+    const reserve = (ip: string, now: number) => {
+      const slots: [AcceptanceLimiter, string][] = [[perClient, clientKey(ip)]];
+      const network = networkKey(ip, 48);
+      if (network.endsWith('/48')) slots.push([perNetwork, network]);
+      slots.push([overall, 'all']);
+      const taken: typeof slots = [];
+      for (const slot of slots) {
+        const result = slot[0].reserve(slot[1], now);
+        if (!result.ok) {
+          for (const [limiter, key] of taken) limiter.release(key, now);
+          return { ...result, overall: slot[0] === overall };
+        }
+        taken.push(slot);
+      }
+      return {
+        ok: true as const,
+        release: () => {
+          for (const [limiter, key] of taken) limiter.release(key, now);
+        },
+      };
+    };
 
     const refuse = (
       request: FastifyRequest,
@@ -295,22 +350,45 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
           return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true, id });
         };
 
-        const client = clientKey(request.ip);
-        const slot = limiter.reserve(client, now);
+        // A retry of a submission already stored gets the same answer, whatever the limits.
+        const replay = () => (key === undefined ? undefined : store.findReplay(key, now));
+        const unavailable = (code: string, message: string, retryAfterSeconds: number) => {
+          reply.header('Retry-After', String(retryAfterSeconds));
+          return refuse(request, reply, 503, errorBody(code, message));
+        };
+        const disk = space.check(now);
+        if (!disk.ok) {
+          const known = replay();
+          if (known !== undefined) return accepted(known, true, false);
+          request.log.error(
+            disk,
+            'the store’s disk is below its free-space floor (STORE_MIN_FREE_MB)',
+          );
+          return unavailable(
+            'store_full',
+            'Feedback cannot be stored right now; try again later.',
+            300,
+          );
+        }
+        const slot = reserve(request.ip, now);
         if (!slot.ok) {
-          // A retry of a submission already stored gets the same answer, whatever the limit.
-          const known = key === undefined ? undefined : store.findReplay(key, now);
+          const known = replay();
           if (known !== undefined) return accepted(known, true, false);
           reply.header('Retry-After', String(slot.retryAfterSeconds));
           return refuse(
             request,
             reply,
             429,
-            errorBody('rate_limited', 'Too many messages from this address; try again later.'),
+            errorBody(
+              'rate_limited',
+              slot.overall
+                ? 'Too many messages right now; try again later.'
+                : 'Too many messages from this address; try again later.',
+            ),
           );
         }
-
-        const spam = (body[HONEYPOT_FIELD] ?? '') !== '';
+        const reason = spamReason(body);
+        const spam = reason !== undefined;
         let result;
         try {
           result = await store.accept({
@@ -320,21 +398,28 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
             email: body.email,
             message: body.message,
             spam,
+            ...(reason === undefined ? {} : { spamReason: reason }),
             receivedAt: now,
             ...(key === undefined ? {} : { idempotencyKey: key }),
           });
         } catch (error) {
-          limiter.release(client, now);
+          slot.release();
+          if (error instanceof QueueFullError) {
+            request.log.warn({ app: body.appName }, 'too many messages wait for the disk');
+            return unavailable(
+              'store_busy',
+              'Feedback cannot be stored right now; try again in a few seconds.',
+              5,
+            );
+          }
           request.log.error({ err: error, app: body.appName }, 'could not store feedback');
-          reply.header('Retry-After', '30');
-          return refuse(
-            request,
-            reply,
-            503,
-            errorBody('store_unavailable', 'Feedback cannot be stored right now; try again later.'),
+          return unavailable(
+            'store_unavailable',
+            'Feedback cannot be stored right now; try again later.',
+            30,
           );
         }
-        if (result.replayed) limiter.release(client, now);
+        if (result.replayed) slot.release();
         else if (!spam) outbox.notify();
         return accepted(result.id, result.replayed, spam);
       },

@@ -1,16 +1,28 @@
 /**
  * GET /readyz: readiness. 200 only when the feedback store takes a write (a real committed
- * write, so a full disk or a read-only mount shows here), with the outbox's state: messages
- * waiting, dead, and the age of the oldest waiting one. 503 otherwise.
+ * write, so a full disk or a read-only mount shows here), its disk is above the free-space
+ * floor, and delivery is not paused; 503 otherwise.
+ *
+ * The write is made at most once a second, shared by every call meanwhile: the probe is
+ * not a way for anyone to make the server sync its disk at will. Only loopback (the host
+ * itself, or a trusted proxy forwarding a loopback client) sees why and the outbox's counts
+ * (waiting, dead, the oldest waiting one's age, a pause's reason); everyone else gets the
+ * status alone.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isLoopbackAddress } from '../addresses.ts';
+
+/** How long one write probe's outcome is reused, in ms. */
+const PROBE_CACHE_MS = 1000;
 
 export interface ReadyReport {
   status: 'ready' | 'unavailable';
-  store: 'writable' | 'not writable';
+  store?: 'writable' | 'not writable' | 'low on disk space';
   /** 'off' when no mail server is configured: messages wait in the store. */
-  delivery: 'on' | 'off';
+  delivery?: 'on' | 'off' | 'paused';
+  /** Why delivery is paused: the mail server's reply. */
+  pauseReason?: string;
   pending?: number;
   dead?: number;
   /** Seconds since the oldest waiting message arrived; null when none waits. */
@@ -19,30 +31,49 @@ export interface ReadyReport {
 
 export const readyRoutes = fp(
   async function readyRoutes(app: FastifyInstance) {
+    let probe: { at: number; writable: Promise<boolean> } | undefined;
+    const writable = (now: number): Promise<boolean> => {
+      if (probe && now - probe.at < PROBE_CACHE_MS) return probe.writable;
+      const attempt = app.feedbackStore.write('probeWrite', now).then(
+        () => true,
+        (error: unknown) => {
+          app.log.error({ err: error }, 'feedback store is not writable');
+          return false;
+        },
+      );
+      probe = { at: now, writable: attempt };
+      return attempt;
+    };
+
     app.get('/readyz', async (request, reply) => {
-      const delivery = app.feedbackOutbox.enabled ? 'on' : 'off';
       reply.header('Cache-Control', 'no-store');
       const now = Date.now();
+      const store = app.feedbackStore;
+      const canWrite = await writable(now);
+      const space = app.feedbackStoreSpace.check(now);
+      const pause = app.feedbackOutbox.enabled ? store.deliveryPause() : undefined;
+      const ready = canWrite && space.ok && pause === undefined;
+      const status = ready ? 'ready' : 'unavailable';
+      reply.code(ready ? 200 : 503);
+      if (!isLoopbackAddress(request.ip)) return reply.send({ status } satisfies ReadyReport);
+      const report: ReadyReport = {
+        status,
+        store: !canWrite ? 'not writable' : space.ok ? 'writable' : 'low on disk space',
+        delivery: pause ? 'paused' : app.feedbackOutbox.enabled ? 'on' : 'off',
+        ...(pause ? { pauseReason: pause.reason } : {}),
+      };
       try {
-        await app.feedbackStore.write('probeWrite', now);
-        const counts = app.feedbackStore.counts();
-        const report: ReadyReport = {
-          status: 'ready',
-          store: 'writable',
-          delivery,
-          pending: counts.pending,
-          dead: counts.dead,
-          oldestPendingAgeSeconds:
-            counts.oldestPendingReceivedAt === null
-              ? null
-              : Math.max(0, Math.floor((now - counts.oldestPendingReceivedAt) / 1000)),
-        };
-        return await reply.send(report);
+        const counts = store.counts();
+        report.pending = counts.pending;
+        report.dead = counts.dead;
+        report.oldestPendingAgeSeconds =
+          counts.oldestPendingReceivedAt === null
+            ? null
+            : Math.max(0, Math.floor((now - counts.oldestPendingReceivedAt) / 1000));
       } catch (error) {
-        request.log.error({ err: error }, 'feedback store is not writable');
-        const report: ReadyReport = { status: 'unavailable', store: 'not writable', delivery };
-        return reply.code(503).send(report);
+        request.log.error({ err: error }, 'could not read the outbox counts');
       }
+      return reply.send(report);
     });
   },
   { name: 'ready-routes', dependencies: ['feedback-store', 'feedback-outbox'] },

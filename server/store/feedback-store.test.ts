@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { tempDir } from '../test/helpers.ts';
+import { MIGRATIONS } from './schema.ts';
 import {
   FeedbackStore,
   IDEMPOTENCY_TTL_MS,
@@ -57,7 +58,7 @@ describe('opening', () => {
     db.close();
     expect(() => FeedbackStore.open(folder.dir)).toThrow(StoreSettingsError);
     const restore = new Database(path.join(folder.dir, STORE_FILE));
-    restore.pragma('user_version = 1');
+    restore.pragma(`user_version = ${MIGRATIONS.length}`);
     restore.close();
     store = FeedbackStore.open(folder.dir);
   });
@@ -222,29 +223,34 @@ describe('delivery bookkeeping', () => {
   });
 });
 
-test('purge deletes delivered messages and spam past the date, never waiting or dead ones', async () => {
-  const old = NOW - 90 * 24 * 60 * 60 * 1000;
+test('purge deletes messages delivered before the date and spam received before it, never waiting or dead ones', async () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const old = NOW - 90 * DAY;
   const ids = {
     waiting: (await store.accept(feedback({ receivedAt: old }))).id,
     sent: (await store.accept(feedback({ receivedAt: old }))).id,
     dead: (await store.accept(feedback({ receivedAt: old }))).id,
     spam: (await store.accept(feedback({ receivedAt: old, spam: true }))).id,
-    recentSent: (await store.accept(feedback({ receivedAt: NOW }))).id,
+    // Received long ago but delivered only yesterday: kept, delivery time counts.
+    lateSent: (await store.accept(feedback({ receivedAt: old }))).id,
+    recentSpam: (await store.accept(feedback({ receivedAt: NOW, spam: true }))).id,
   };
   for (const claimed of store.claimDue({ now: NOW, owner: 'w', leaseMs: 1000, limit: 10 })) {
-    const outcome = { owner: 'w', attempt: 1, startedAt: NOW, finishedAt: NOW, detail: '' };
+    const at = claimed.id === ids.lateSent ? NOW - DAY : old + 1000;
+    const outcome = { owner: 'w', attempt: 1, startedAt: at, finishedAt: at, detail: '' };
     if (claimed.id === ids.dead) store.recordDead(claimed.id, outcome);
     else if (claimed.id === ids.waiting)
       store.recordRetry(claimed.id, { ...outcome, nextAttemptAt: NOW });
     else store.recordSent(claimed.id, outcome);
   }
-  const before = NOW - 30 * 24 * 60 * 60 * 1000;
-  expect(store.countPurgeable(before)).toBe(2);
-  expect(store.purge(before, NOW).messages).toBe(2);
+  const before = NOW - 30 * DAY;
+  expect(store.countPurgeable(before)).toEqual({ sent: 1, spam: 1 });
+  expect(store.purge(before, NOW)).toEqual({ sent: 1, spam: 1 });
   expect(store.find(ids.sent)).toBeUndefined();
   expect(store.find(ids.spam)).toBeUndefined();
   expect(store.find(ids.waiting)).toMatchObject({ status: 'pending' });
   expect(store.find(ids.dead)).toMatchObject({ status: 'dead' });
-  expect(store.find(ids.recentSent)).toMatchObject({ status: 'sent' });
+  expect(store.find(ids.lateSent)).toMatchObject({ status: 'sent' });
+  expect(store.find(ids.recentSpam)).toMatchObject({ status: 'spam' });
   expect(store.integrityCheck()).toBe('ok');
 });

@@ -3,7 +3,9 @@
  * synchronous=FULL (both checked when it opens), so a committed message survives a crash
  * or a power cut. The server answers 202 only after `accept` has resolved, that is after
  * the message and its outbox entry were committed together. Nothing undelivered is ever
- * deleted: `purge` only removes delivered messages and spam.
+ * deleted by `purge` (delivered messages and spam only); `forgetSender` removes one
+ * sender's messages on request. Deleted rows are overwritten (`secure_delete`) and the
+ * freed pages given back to the disk (`auto_vacuum = INCREMENTAL`, see `reclaimSpace`).
  */
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,14 +33,23 @@ export const MESSAGE_STATUSES: readonly MessageStatus[] = [
   'spam',
 ];
 
+/**
+ * Why a message was taken for spam: the hidden field was filled (`honeypot`), the form was
+ * sent within two seconds of being opened (`too-fast`), or the message is mostly links
+ * (`mostly-links`).
+ */
+export type SpamReason = 'honeypot' | 'too-fast' | 'mostly-links';
+
 export interface NewFeedback {
   appName: string;
   firstName: string;
   lastName: string;
   email: string;
   message: string;
-  /** Filled honeypot: stored, never mailed. */
+  /** Taken for spam: stored, never mailed. */
   spam: boolean;
+  /** Why it was taken for spam; default `honeypot`. */
+  spamReason?: SpamReason;
   idempotencyKey?: string;
   receivedAt: number;
 }
@@ -58,6 +69,8 @@ export interface StoredMessage {
   email: string;
   message: string;
   spam: boolean;
+  /** Why it was taken for spam; null when it was not. */
+  spamReason: SpamReason | null;
   status: MessageStatus;
   attempts: number;
   queuedAt: number | null;
@@ -110,6 +123,21 @@ export interface ListOptions {
   limit?: number | undefined;
 }
 
+/** Delivery stopped for every message because the mail server refuses the site itself. */
+export interface DeliveryPause {
+  /** The mail server's reply, without addresses. */
+  reason: string;
+  since: number;
+  /** When delivery is tried again (one message). */
+  retryAt: number;
+}
+
+/** What `purge` removes: delivered messages by delivery time, spam by receipt time. */
+export interface PurgeCounts {
+  sent: number;
+  spam: number;
+}
+
 export type RetryResult =
   | { kind: 'queued'; message: StoredMessage }
   | { kind: 'not-found' }
@@ -125,6 +153,8 @@ export interface OpenStoreOptions {
   create?: boolean;
   /** Ms to wait for another process's write lock; default 5000. */
   busyTimeoutMs?: number;
+  /** Messages waiting for their commit at most (a stalled disk); default 1024. */
+  queueLimit?: number;
 }
 
 interface MessageRow {
@@ -136,6 +166,7 @@ interface MessageRow {
   email: string;
   message: string;
   spam: number;
+  spam_reason: string | null;
   state: DeliveryState | null;
   attempts: number | null;
   queued_at: number | null;
@@ -148,7 +179,7 @@ interface MessageRow {
 
 const SELECT_MESSAGE = `
   SELECT m.id, m.received_at, m.app_name, m.first_name, m.last_name, m.email, m.message, m.spam,
-         o.state, o.attempts, o.queued_at, o.next_attempt_at, o.last_attempt_at, o.last_error,
+         m.spam_reason, o.state, o.attempts, o.queued_at, o.next_attempt_at, o.last_attempt_at, o.last_error,
          o.sent_at, o.lease_until
   FROM messages m LEFT JOIN outbox o ON o.message_id = m.id`;
 
@@ -162,6 +193,7 @@ function toMessage(row: MessageRow): StoredMessage {
     email: row.email,
     message: row.message,
     spam: row.spam === 1,
+    spamReason: row.spam === 1 ? ((row.spam_reason ?? 'honeypot') as SpamReason) : null,
     // Spam has no outbox entry. Any other message always has one; were it ever missing, it
     // shows as dead, the status the owner is told to look at.
     status: row.state ?? (row.spam === 1 ? 'spam' : 'dead'),
@@ -174,6 +206,25 @@ function toMessage(row: MessageRow): StoredMessage {
     leaseUntil: row.lease_until,
   };
 }
+
+/**
+ * Due messages in the order they are sent: messages whose lease ran out (a send cut short)
+ * first; then in rounds, each round taking the newest due message of every app, newest
+ * first. So each app gets an equal share of the hourly mail cap whatever another app
+ * receives, and within an app the newest message goes first.
+ */
+const DUE_IN_SEND_ORDER = `
+  SELECT message_id, row_number() OVER (
+           ORDER BY state = 'sending' DESC, turn, received_at DESC, message_id DESC) AS position
+  FROM (
+    SELECT o.message_id, o.state, m.received_at,
+           row_number() OVER (PARTITION BY m.app_name ORDER BY m.received_at DESC, m.id DESC) AS turn
+    FROM outbox o JOIN messages m ON m.id = o.message_id
+    WHERE (o.state = 'pending' AND o.next_attempt_at <= @now)
+       OR (o.state = 'sending' AND o.lease_until <= @now))`;
+
+const META_PAUSE = 'delivery_pause';
+const META_DIGEST = 'last_digest_at';
 
 /** The SQL condition for a status, on the SELECT_MESSAGE aliases. */
 function statusCondition(status: MessageStatus): string {
@@ -188,7 +239,12 @@ export class FeedbackStore {
   readonly #busyTimeoutMs: number;
   #writer: ThreadWriter | undefined;
 
-  private constructor(file: string, db: Database.Database, busyTimeoutMs: number) {
+  private constructor(
+    file: string,
+    db: Database.Database,
+    busyTimeoutMs: number,
+    queueLimit: number,
+  ) {
     this.file = file;
     this.db = db;
     this.#busyTimeoutMs = busyTimeoutMs;
@@ -211,11 +267,12 @@ export class FeedbackStore {
             email: string;
             message: string;
             spam: number;
+            spamReason: string | null;
           },
         ]
       >(
-        `INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message, spam)
-         VALUES (@id, @receivedAt, @appName, @firstName, @lastName, @email, @message, @spam)`,
+        `INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message, spam, spam_reason)
+         VALUES (@id, @receivedAt, @appName, @firstName, @lastName, @email, @message, @spam, @spamReason)`,
       ),
       insertOutbox: db.prepare<[string, number, number]>(
         `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at) VALUES (?, 'pending', ?, ?)`,
@@ -228,12 +285,27 @@ export class FeedbackStore {
          SET state = 'sending', lease_owner = @owner, lease_until = @leaseUntil,
              attempts = attempts + 1, last_attempt_at = @now
          WHERE message_id IN (
-           SELECT message_id FROM outbox
-           WHERE (state = 'pending' AND next_attempt_at <= @now)
-              OR (state = 'sending' AND lease_until <= @now)
-           ORDER BY next_attempt_at
-           LIMIT @limit)
+           SELECT message_id FROM (${DUE_IN_SEND_ORDER}) ORDER BY position LIMIT @limit)
          RETURNING message_id, attempts, queued_at`,
+      ),
+      dueInSendOrder: db.prepare<[{ now: number; limit: number; offset: number }], MessageRow>(
+        `WITH due AS (${DUE_IN_SEND_ORDER})
+         ${SELECT_MESSAGE} JOIN due ON due.message_id = m.id
+         ORDER BY due.position LIMIT @limit OFFSET @offset`,
+      ),
+      countDue: db.prepare<[{ now: number }], { count: number }>(
+        `SELECT count(*) AS count FROM outbox
+         WHERE (state = 'pending' AND next_attempt_at <= @now)
+            OR (state = 'sending' AND lease_until <= @now)`,
+      ),
+      readMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      writeMeta: db.prepare<[string, string]>(
+        `INSERT INTO meta (key, value) VALUES (?, ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ),
+      deleteMeta: db.prepare<[string]>('DELETE FROM meta WHERE key = ?'),
+      receivedSince: db.prepare<[number], { received_at: number }>(
+        'SELECT received_at FROM messages WHERE received_at > ? ORDER BY received_at',
       ),
       renewLease: db.prepare<[number, string, string]>(
         `UPDATE outbox SET lease_until = ? WHERE message_id = ? AND state = 'sending' AND lease_owner = ?`,
@@ -308,22 +380,33 @@ export class FeedbackStore {
            lease_owner = NULL, lease_until = NULL
          WHERE state = 'dead'`,
       ),
-      purgeMessages: db.prepare<[number]>(
-        `DELETE FROM messages WHERE received_at < ? AND (
-           (spam = 1 AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id))
-           OR EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id AND o.state = 'sent'))`,
+      purgeSent: db.prepare<[number]>(
+        `DELETE FROM messages WHERE id IN (
+           SELECT message_id FROM outbox WHERE state = 'sent' AND sent_at < ?)`,
       ),
+      purgeSpam: db.prepare<[number]>(
+        `DELETE FROM messages WHERE spam = 1 AND received_at < ?
+           AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id)`,
+      ),
+      countPurgeableSent: db.prepare<[number], { count: number }>(
+        `SELECT count(*) AS count FROM outbox WHERE state = 'sent' AND sent_at < ?`,
+      ),
+      countPurgeableSpam: db.prepare<[number], { count: number }>(
+        `SELECT count(*) AS count FROM messages WHERE spam = 1 AND received_at < ?
+           AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id)`,
+      ),
+      countBySender: db.prepare<[string], { count: number }>(
+        'SELECT count(*) AS count FROM messages WHERE email = ? COLLATE NOCASE',
+      ),
+      deleteBySender: db.prepare<[string]>('DELETE FROM messages WHERE email = ? COLLATE NOCASE'),
       purgeKeys: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?'),
-      countPurgeable: db.prepare<[number], { count: number }>(
-        `SELECT count(*) AS count FROM messages WHERE received_at < ? AND (
-           (spam = 1 AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id))
-           OR EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = messages.id AND o.state = 'sent'))`,
-      ),
       countByApp: db.prepare<[], { app_name: string; count: number }>(
         'SELECT app_name, count(*) AS count FROM messages GROUP BY app_name ORDER BY count DESC, app_name',
       ),
     };
-    this.#group = new GroupCommit((items) => this.write('acceptGroup', items));
+    this.#group = new GroupCommit((items) => this.write('acceptGroup', items), {
+      maxWaiting: queueLimit,
+    });
   }
 
   /**
@@ -331,7 +414,7 @@ export class FeedbackStore {
    * StoreSettingsError when the file cannot be put in WAL mode with synchronous=FULL.
    */
   static open(dataDir: string, options: OpenStoreOptions = {}): FeedbackStore {
-    const { create = true, busyTimeoutMs = 5000 } = options;
+    const { create = true, busyTimeoutMs = 5000, queueLimit = 1024 } = options;
     const file = path.join(path.resolve(dataDir), STORE_FILE);
     if (!create && !existsSync(file)) {
       throw new StoreSettingsError(
@@ -359,12 +442,15 @@ export class FeedbackStore {
       }
       db.pragma('foreign_keys = ON');
       db.pragma('trusted_schema = OFF');
+      // Deleted rows are overwritten with zeros, so a purged name is not left in free pages.
+      db.pragma('secure_delete = ON');
+      if (create) useIncrementalVacuum(db);
       migrate(db);
     } catch (error) {
       db.close();
       throw error;
     }
-    return new FeedbackStore(file, db, busyTimeoutMs);
+    return new FeedbackStore(file, db, busyTimeoutMs, queueLimit);
   }
 
   /**
@@ -389,14 +475,20 @@ export class FeedbackStore {
     return run.apply(this, args);
   }
 
-  /** Stores a message (with its outbox entry) durably; resolves once it is on disk. */
-  accept(item: NewFeedback): Promise<AcceptResult> {
-    return this.#group.submit(item);
+  /**
+   * Makes the writer thread stall for `afterMs` and die, as a crash would: the writes sent
+   * to it meanwhile fail (tests of that failure).
+   */
+  crashWriterThread(afterMs: number): void {
+    this.#writer?.crash(afterMs);
   }
 
-  /** Messages waiting for the next group commit. */
-  get waitingToCommit(): number {
-    return this.#group.waiting;
+  /**
+   * Stores a message (with its outbox entry) durably; resolves once it is on disk. Rejects
+   * with a QueueFullError, at once, when too many wait for their commit already.
+   */
+  accept(item: NewFeedback): Promise<AcceptResult> {
+    return this.#group.submit(item);
   }
 
   /** Commits a group of messages in one transaction; one result per item, in order. */
@@ -424,6 +516,7 @@ export class FeedbackStore {
             email: item.email,
             message: item.message,
             spam: item.spam ? 1 : 0,
+            spamReason: item.spam ? (item.spamReason ?? 'honeypot') : null,
           });
           if (!item.spam) s.insertOutbox.run(id, item.receivedAt, item.receivedAt);
           if (item.idempotencyKey !== undefined) {
@@ -520,6 +613,69 @@ export class FeedbackStore {
     return this.#statements.nextDue.get()?.at ?? undefined;
   }
 
+  /** Due messages in the order they will be sent (see DUE_IN_SEND_ORDER), from `offset`. */
+  dueInSendOrder(now: number, limit: number, offset = 0): StoredMessage[] {
+    return this.#statements.dueInSendOrder.all({ now, limit, offset }).map(toMessage);
+  }
+
+  /** How many messages are due now. */
+  countDue(now: number): number {
+    return this.#statements.countDue.get({ now })?.count ?? 0;
+  }
+
+  /** When the messages received after `since` arrived, oldest first. */
+  receivedSince(since: number): number[] {
+    return this.#statements.receivedSince.all(since).map((row) => row.received_at);
+  }
+
+  /** The current pause of delivery, if the mail server refuses the site. */
+  deliveryPause(): DeliveryPause | undefined {
+    const row = this.#statements.readMeta.get(META_PAUSE);
+    if (!row) return undefined;
+    try {
+      const value = JSON.parse(row.value) as Partial<DeliveryPause>;
+      if (
+        typeof value.reason === 'string' &&
+        typeof value.since === 'number' &&
+        typeof value.retryAt === 'number'
+      ) {
+        return { reason: value.reason, since: value.since, retryAt: value.retryAt };
+      }
+    } catch {
+      // A damaged value counts as a pause that is due to be tried again.
+    }
+    return { reason: 'unknown', since: 0, retryAt: 0 };
+  }
+
+  /**
+   * Pauses delivery (or moves the next try of a pause); keeps the time it began. Returns
+   * true when delivery was not paused before.
+   */
+  pauseDelivery(pause: DeliveryPause): boolean {
+    return this.db.transaction(() => {
+      const current = this.deliveryPause();
+      const value: DeliveryPause = { ...pause, since: current?.since ?? pause.since };
+      this.#statements.writeMeta.run(META_PAUSE, JSON.stringify(value));
+      return current === undefined;
+    })();
+  }
+
+  /** Ends a pause of delivery; true when there was one. */
+  resumeDelivery(): boolean {
+    return this.#statements.deleteMeta.run(META_PAUSE).changes === 1;
+  }
+
+  /** When the last digest of waiting messages was mailed; null when never. */
+  lastDigestAt(): number | null {
+    const value = Number(this.#statements.readMeta.get(META_DIGEST)?.value);
+    return Number.isFinite(value) ? value : null;
+  }
+
+  /** Records that a digest was mailed at `at`. */
+  recordDigest(at: number): void {
+    this.#statements.writeMeta.run(META_DIGEST, String(at));
+  }
+
   /** Mails sent after `since`, and when the first of them was sent. */
   sentSince(since: number): { count: number; first: number | null } {
     return this.#statements.sentSince.get(since) ?? { count: 0, first: null };
@@ -611,25 +767,71 @@ export class FeedbackStore {
       : { kind: 'not-found' };
   }
 
+  /** Releases a message taken for spam to the outbox; only spam. */
+  releaseSpam(idOrPrefix: string, now: number): RetryResult {
+    const found = this.find(idOrPrefix);
+    if (found && !('ambiguous' in found) && found.status !== 'spam') {
+      return { kind: 'already', message: found };
+    }
+    return this.retry(idOrPrefix, now);
+  }
+
   /** Queues every dead message again; returns how many. */
   retryAllDead(now: number): number {
     return this.#statements.requeueAllDead.run(now, now).changes;
   }
 
   /**
-   * Deletes delivered messages and spam received before `before`, and Idempotency-Keys
-   * older than 24 hours. Pending and dead messages are kept, however old.
+   * Deletes messages delivered before `before` and spam received before it, with their
+   * delivery attempts and Idempotency-Keys, and keys older than 24 hours. Waiting and dead
+   * messages are kept, however old. Call `reclaimSpace` after it.
    */
-  purge(before: number, now: number): { messages: number; keys: number } {
-    return this.db.transaction(() => ({
-      messages: this.#statements.purgeMessages.run(before).changes,
-      keys: this.#statements.purgeKeys.run(now - IDEMPOTENCY_TTL_MS).changes,
-    }))();
+  purge(before: number, now: number): PurgeCounts {
+    return this.db.transaction(() => {
+      const counts = {
+        sent: this.#statements.purgeSent.run(before).changes,
+        spam: this.#statements.purgeSpam.run(before).changes,
+      };
+      this.#statements.purgeKeys.run(now - IDEMPOTENCY_TTL_MS);
+      return counts;
+    })();
   }
 
-  /** How many messages `purge(before)` would delete. */
-  countPurgeable(before: number): number {
-    return this.#statements.countPurgeable.get(before)?.count ?? 0;
+  /** What `purge(before)` would delete. */
+  countPurgeable(before: number): PurgeCounts {
+    return {
+      sent: this.#statements.countPurgeableSent.get(before)?.count ?? 0,
+      spam: this.#statements.countPurgeableSpam.get(before)?.count ?? 0,
+    };
+  }
+
+  /** How many messages were sent from this address (any case), in any status. */
+  countBySender(email: string): number {
+    return this.#statements.countBySender.get(email.trim())?.count ?? 0;
+  }
+
+  /**
+   * Deletes every message from this address (any case), in any status, with its delivery
+   * attempts and Idempotency-Keys: a visitor's erasure request. Call `reclaimSpace` after it.
+   */
+  forgetSender(email: string): number {
+    return this.#statements.deleteBySender.run(email.trim()).changes;
+  }
+
+  /**
+   * After a deletion: gives the free pages back to the file system and empties the
+   * write-ahead log, so no copy of a deleted row is left in either. A store made before
+   * incremental vacuum was used is compacted in full once. Returns false when another
+   * connection kept the log from being emptied (try again when the server is idle).
+   */
+  reclaimSpace(): boolean {
+    if (this.db.pragma('auto_vacuum', { simple: true }) === 2) {
+      this.db.pragma('incremental_vacuum');
+    } else {
+      this.db.exec('VACUUM');
+    }
+    const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    return result?.busy === 0;
   }
 
   /** Messages per app, most first. */
@@ -662,6 +864,17 @@ export class FeedbackStore {
   closeNow(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/**
+ * Turns on incremental vacuum, so deleted data can be given back to the disk. The setting
+ * takes effect when the file is rebuilt (VACUUM), once: for a store made before, that copies
+ * it in a transaction of its own, so a crash leaves either the old file or the new one.
+ */
+function useIncrementalVacuum(db: Database.Database): void {
+  if (db.pragma('auto_vacuum', { simple: true }) === 2) return;
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.exec('VACUUM');
 }
 
 function migrate(db: Database.Database): void {

@@ -15,6 +15,19 @@ interface Waiting<T, R> {
 export interface GroupCommitOptions {
   /** Most items in one transaction; default 512. */
   maxGroupSize?: number;
+  /**
+   * Most items waiting, the group being written included; past it `submit` fails at once
+   * with a QueueFullError instead of waiting without end for a stalled disk. Default 1024.
+   */
+  maxWaiting?: number;
+}
+
+/** Too many items wait for their commit: the disk is slow or stalled. Try again later. */
+export class QueueFullError extends Error {
+  override name = 'QueueFullError';
+  constructor(limit: number) {
+    super(`${limit} messages already wait for the disk`);
+  }
 }
 
 /**
@@ -26,6 +39,9 @@ export type CommitGroup<T, R> = (items: readonly T[]) => Promise<readonly R[]>;
 export class GroupCommit<T, R> {
   readonly #commit: CommitGroup<T, R>;
   readonly #maxGroupSize: number;
+  readonly #maxWaiting: number;
+  /** Items in the group being written. */
+  #writing = 0;
   #queue: Waiting<T, R>[] = [];
   #scheduled = false;
   #inFlight: Promise<void> | undefined;
@@ -34,11 +50,15 @@ export class GroupCommit<T, R> {
   constructor(commit: CommitGroup<T, R>, options: GroupCommitOptions = {}) {
     this.#commit = commit;
     this.#maxGroupSize = options.maxGroupSize ?? 512;
+    this.#maxWaiting = options.maxWaiting ?? 1024;
   }
 
   /** Resolves with the item's result once its group is committed (durable on disk). */
   submit(item: T): Promise<R> {
     if (this.#closed) return Promise.reject(new Error('The store is closed'));
+    if (this.waiting >= this.#maxWaiting) {
+      return Promise.reject(new QueueFullError(this.#maxWaiting));
+    }
     return new Promise<R>((resolve, reject) => {
       this.#queue.push({ item, resolve, reject });
       this.#schedule();
@@ -47,7 +67,7 @@ export class GroupCommit<T, R> {
 
   /** Items waiting for their commit, including the group being written. */
   get waiting(): number {
-    return this.#queue.length;
+    return this.#queue.length + this.#writing;
   }
 
   /** Refuses new items and resolves once everything submitted is committed (or failed). */
@@ -74,6 +94,7 @@ export class GroupCommit<T, R> {
     if (this.#inFlight) return;
     const group = this.#queue.splice(0, this.#maxGroupSize);
     if (group.length === 0) return;
+    this.#writing = group.length;
     let committing: Promise<readonly R[]>;
     try {
       committing = this.#commit(group.map((waiting) => waiting.item));
@@ -94,6 +115,7 @@ export class GroupCommit<T, R> {
     );
     void this.#inFlight.finally(() => {
       this.#inFlight = undefined;
+      this.#writing = 0;
       if (this.#queue.length > 0) this.#schedule();
     });
   }

@@ -75,6 +75,18 @@ export class ThreadWriter {
     });
   }
 
+  /**
+   * Makes the thread stall for `afterMs` and then die, as a crash would: writes sent to it
+   * meanwhile are in flight and fail, and the next write starts a new thread. For tests of
+   * that failure (terminating a thread inside SQLite would abort the whole process).
+   */
+  crash(afterMs: number): void {
+    this.#current?.postMessage({
+      seq: (this.#seq += 1),
+      crashAfterMs: afterMs,
+    } satisfies WriterRequest);
+  }
+
   /** Closes the thread's connection and ends the thread. */
   async close(): Promise<void> {
     this.#closed = true;

@@ -14,6 +14,9 @@ export const WRITE_METHODS = [
   'recordDead',
   'probeWrite',
   'purgeExpiredKeys',
+  'pauseDelivery',
+  'resumeDelivery',
+  'recordDigest',
 ] as const;
 
 export type WriteMethod = (typeof WRITE_METHODS)[number];

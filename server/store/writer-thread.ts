@@ -14,7 +14,10 @@ export interface WriterThreadData {
 }
 
 export type WriterRequest =
-  { seq: number; method: WriteMethod; args: unknown[] } | { seq: number; close: true };
+  | { seq: number; method: WriteMethod; args: unknown[] }
+  | { seq: number; close: true }
+  /** Stall, then die without a word (tests of a writer that crashes). */
+  | { seq: number; crashAfterMs: number };
 
 export type WriterResponse =
   | { type: 'ready' }
@@ -32,6 +35,10 @@ port.on('message', (request: WriterRequest) => {
     store.closeNow();
     port.close();
     return;
+  }
+  if ('crashAfterMs' in request) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, request.crashAfterMs);
+    process.exit(70);
   }
   try {
     if (!isWriteMethod(request.method)) throw new Error(`Unknown write ${String(request.method)}`);

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server on loopback (the smtp-server package) that a test controls: it keeps
  * every mail it accepts, and answers the next DATA commands with the replies a test asks
- * for (421, 450, 550, …) before accepting again.
+ * for (421, 450, 550, …) before accepting again. It can offer STARTTLS with a given
+ * certificate, require a login, and refuse at a stage (login, MAIL FROM, RCPT TO).
  */
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -84,6 +85,24 @@ export function parseMail(raw: string, envelope: ReceivedMail['envelope']): Rece
   return { raw, headers, text: text.replace(/\r\n/g, '\n'), envelope };
 }
 
+/** A stage of the SMTP session the sink can refuse at. */
+export type SinkStage = 'auth' | 'mailFrom' | 'rcptTo';
+
+export interface SinkOptions {
+  /** Port to listen on; default a free one. */
+  port?: number;
+  /** Address to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Offer STARTTLS with this key and certificate (PEM); default no TLS. */
+  tls?: { key: string; cert: string };
+  /** Require this login (over TLS); default none. */
+  auth?: { user: string; pass: string };
+}
+
+function smtpError(reply: SinkReply): Error {
+  return Object.assign(new Error(reply.message), { responseCode: reply.code });
+}
+
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   /** DATA commands seen, accepted or not. */
@@ -91,15 +110,49 @@ export class SmtpSink {
   /** Connections that ended in an error (a reset when a client dies). */
   readonly connectionErrors: Error[] = [];
   readonly #replies: SinkReply[] = [];
+  /** Standing refusals by stage, until cleared. */
+  readonly refusals = new Map<SinkStage, SinkReply>();
+  /** Logins that succeeded. */
+  logins = 0;
+  /** Sessions that upgraded to TLS before sending mail. */
+  secureMails = 0;
   readonly #waiters = new Set<() => void>();
   readonly #server: SMTPServer;
   #port = 0;
 
-  private constructor() {
+  private constructor(options: SinkOptions = {}) {
+    const { tls, auth } = options;
     this.#server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: auth === undefined,
+      disabledCommands: [...(tls ? [] : ['STARTTLS' as const]), ...(auth ? [] : ['AUTH' as const])],
+      ...(tls ? { key: tls.key, cert: tls.cert } : {}),
+      authMethods: ['PLAIN', 'LOGIN'],
       logger: false,
+      onAuth: (login, _session, callback) => {
+        const refusal = this.refusals.get('auth');
+        if (refusal) {
+          callback(smtpError(refusal));
+          return;
+        }
+        if (!auth || login.username !== auth.user || login.password !== auth.pass) {
+          callback(
+            Object.assign(new Error('5.7.8 Authentication credentials invalid'), {
+              responseCode: 535,
+            }),
+          );
+          return;
+        }
+        this.logins += 1;
+        callback(null, { user: login.username });
+      },
+      onMailFrom: (_address, _session, callback) => {
+        const refusal = this.refusals.get('mailFrom');
+        callback(refusal ? smtpError(refusal) : undefined);
+      },
+      onRcptTo: (_address, _session, callback) => {
+        const refusal = this.refusals.get('rcptTo');
+        callback(refusal ? smtpError(refusal) : undefined);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (data: Buffer) => chunks.push(data));
@@ -109,6 +162,7 @@ export class SmtpSink {
           if (reply) {
             callback(Object.assign(new Error(reply.message), { responseCode: reply.code }));
           } else {
+            if (session.secure) this.secureMails += 1;
             const mailFrom = session.envelope.mailFrom;
             this.received.push(
               parseMail(Buffer.concat(chunks).toString('utf8'), {
@@ -124,14 +178,15 @@ export class SmtpSink {
     });
   }
 
-  /** Starts the sink on loopback, on `port` or a free one. */
-  static async start(port = 0): Promise<SmtpSink> {
-    const sink = new SmtpSink();
+  /** Starts the sink on loopback (or `host`), on `port` or a free one. */
+  static async start(port = 0, options: Omit<SinkOptions, 'port'> = {}): Promise<SmtpSink> {
+    const sink = new SmtpSink(options);
+    const host = options.host ?? '127.0.0.1';
     // A client that dies mid-session (a killed server) resets its connection: expected here.
     sink.#server.on('error', (error: Error) => sink.connectionErrors.push(error));
     sink.#port = await new Promise<number>((resolve, reject) => {
       sink.#server.once('error', reject);
-      sink.#server.listen(port, '127.0.0.1', () => {
+      sink.#server.listen(port, host, () => {
         const address = sink.#server.server.address();
         resolve(typeof address === 'object' && address ? address.port : port);
       });

@@ -57,9 +57,12 @@ function countFeedbackRequests(page: Page): () => number {
 test('a stored message: the success alert, the form closes, and reopens empty', async ({
   page,
 }) => {
+  // The page's clock, so the form can be "open for a while" as a person's is.
+  await page.clock.install();
   const dialog = await openForm(page);
   await expect(dialog).toContainText(APP_NAME);
   await fill(page);
+  await page.clock.fastForward('00:20');
   const alert = nextAlert(page);
   const response = page.waitForResponse('**/api/sendMail');
   await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
@@ -72,7 +75,12 @@ test('a stored message: the success alert, the form closes, and reopens empty', 
     lastName: 'Lovelace',
     email: 'ada@example.com',
     message: VALUES.Message,
+    // How long the form was open: a person takes longer than software (spam signal).
+    formOpenMs: expect.any(Number) as unknown,
   });
+  expect(
+    (answered.request().postDataJSON() as { formOpenMs: number }).formOpenMs,
+  ).toBeGreaterThanOrEqual(20_000);
   expect(answered.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   expect(await alert).toBe('Feedback sent successfully!');
   await expect(dialog).toBeHidden();

@@ -86,6 +86,8 @@ describe('the feedback form', () => {
       lastName: 'Lovelace',
       email: 'ada@example.com',
       message: 'Love the reminders.',
+      // How long the form was open: what tells a person from software that posts at once.
+      formOpenMs: expect.any(Number) as number,
     });
 
     await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
@@ -93,6 +95,24 @@ describe('the feedback form', () => {
     for (const label of ['First Name', 'Last Name', 'Email', 'Message']) {
       expect(screen.getByLabelText(label)).toHaveValue('');
     }
+  });
+
+  test('says how long the form was open, counted from the first opening of this draft', async () => {
+    fetchMock.mockResolvedValue(answer(202));
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const { user } = await openForm();
+    await fill(user);
+    now += 4_000;
+    // Closed and opened again: the draft, and its clock, carry on.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await screen.findByRole('dialog');
+    now += 3_000;
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Feedback sent successfully!'));
+    expect(sentRequests()[0]?.body).toMatchObject({ formOpenMs: 7_000 });
+    vi.restoreAllMocks();
   });
 
   test('another status: the failure alert, the dialog stays open with the values', async () => {

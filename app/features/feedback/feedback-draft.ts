@@ -8,6 +8,9 @@
  * app and the same four values: it reuses that attempt's key, and if the first attempt
  * did reach the store after all, the server answers with the message it already has.
  * Any edit to a field, or a success, makes the next submission a new one with a new key.
+ *
+ * It also remembers when the form was first opened for this draft, so the server can tell
+ * a person (who takes a few seconds at least) from software that posts at once.
  */
 import { useCallback, useRef, useState } from 'react';
 import type { FeedbackFormValues } from '../../../common/feedback.ts';
@@ -43,6 +46,10 @@ export interface FeedbackDraft {
   finish: (sent: boolean) => void;
   /** The Idempotency-Key for submitting these values (see the module's comment). */
   keyFor: (appName: string, values: FeedbackFormValues) => string;
+  /** The form is on screen: starts the draft's clock, unless it runs already. */
+  opened: () => void;
+  /** Ms since the form was first opened for this draft. */
+  openForMs: () => number;
 }
 
 export function useFeedbackDraft(): FeedbackDraft {
@@ -50,6 +57,7 @@ export function useFeedbackDraft(): FeedbackDraft {
   const [sending, setSending] = useState(false);
   const sendingNow = useRef(false);
   const lastAttempt = useRef<{ key: string; fingerprint: string } | null>(null);
+  const openedAt = useRef<number | null>(null);
 
   const setField = useCallback((field: keyof FeedbackFormValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -67,6 +75,7 @@ export function useFeedbackDraft(): FeedbackDraft {
     setSending(false);
     if (sent) {
       lastAttempt.current = null;
+      openedAt.current = null;
       setValues(EMPTY_FEEDBACK);
     }
   }, []);
@@ -85,5 +94,14 @@ export function useFeedbackDraft(): FeedbackDraft {
     return lastAttempt.current.key;
   }, []);
 
-  return { values, setField, sending, begin, finish, keyFor };
+  const opened = useCallback(() => {
+    openedAt.current ??= Date.now();
+  }, []);
+
+  const openForMs = useCallback(
+    () => Math.max(0, Date.now() - (openedAt.current ?? Date.now())),
+    [],
+  );
+
+  return { values, setField, sending, begin, finish, keyFor, opened, openForMs };
 }

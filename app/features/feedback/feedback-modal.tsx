@@ -4,10 +4,11 @@
  * Send Feedback. Each field carries the server's limits, and is checked with the server's
  * own rules before anything is sent, so the browser explains what to fix.
  */
-import { useId, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, type ChangeEvent, type SubmitEvent } from 'react';
 import {
   FEEDBACK_FIELD_RULES,
   FEEDBACK_LIMITS,
+  FORM_OPEN_FIELD,
   HONEYPOT_FIELD,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
@@ -54,7 +55,8 @@ function checkField(element: HTMLInputElement | HTMLTextAreaElement): void {
 
 export default function FeedbackModal({ appName, draft, onClose }: FeedbackModalProps) {
   const idPrefix = useId();
-  const { values, sending } = draft;
+  const { values, sending, opened } = draft;
+  useEffect(opened, [opened]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     checkField(event.currentTarget);
@@ -77,6 +79,7 @@ export default function FeedbackModal({ appName, draft, onClose }: FeedbackModal
       appName,
       ...values,
       ...(typeof honeypot === 'string' && honeypot !== '' ? { [HONEYPOT_FIELD]: honeypot } : {}),
+      [FORM_OPEN_FIELD]: draft.openForMs(),
     };
     const outcome = await sendFeedback(payload, draft.keyFor(appName, values));
     window.alert(SEND_ALERTS[outcome]);

@@ -1,5 +1,6 @@
 import {
   FEEDBACK_ENDPOINT,
+  FORM_OPEN_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   type FeedbackPayload,
@@ -32,6 +33,8 @@ export async function sendFeedback(
   // Only software fills the hidden field; people never send it.
   const honeypot = payload[HONEYPOT_FIELD];
   if (honeypot) body[HONEYPOT_FIELD] = honeypot;
+  const openMs = payload[FORM_OPEN_FIELD];
+  if (openMs !== undefined) body[FORM_OPEN_FIELD] = Math.round(openMs);
   try {
     const response = await fetch(FEEDBACK_ENDPOINT, {
       method: 'POST',
