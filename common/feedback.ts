@@ -190,3 +190,7 @@ export function createFeedbackSchema(appNames: readonly string[]) {
     },
   );
 }
+
+type FeedbackSchema = ReturnType<typeof createFeedbackSchema>;
+/** A payload that passed the schema: trimmed and checked. */
+export type Feedback = z.output<FeedbackSchema>;
