@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -153,6 +153,48 @@ describe('export', () => {
   test('needs a format', async () => {
     expect((await cli('export')).code).toBe(2);
   });
+
+  test('--output writes the whole file, its format following the extension', async () => {
+    const file = path.join(folder.dir, 'feedback.csv');
+    const { code, out, err } = await cli('export', '--output', file);
+    expect(code).toBe(0);
+    expect(out).toBe('');
+    expect(err).toBe(`Wrote ${file}.`);
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.split('\n')[0]).toBe(
+      'id,receivedAt,status,attempts,appName,firstName,lastName,email,message,sentAt,lastError',
+    );
+    expect(csv.trimEnd().split('\n')).toHaveLength(1 + 5 + 1); // header, 5 rows, one 2-line cell
+
+    const json = path.join(folder.dir, 'feedback.json');
+    expect((await cli('export', '-o', json, '--status', 'sent')).code).toBe(0);
+    expect((JSON.parse(readFileSync(json, 'utf8')) as { id: string }[]).map((r) => r.id)).toEqual([
+      ids.sent,
+    ]);
+    // Nothing but the files themselves is left in the folder.
+    expect(readdirSync(folder.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('--output refuses a format that contradicts the file, and writes nothing', async () => {
+    const file = path.join(folder.dir, 'feedback.csv');
+    const { code, err } = await cli('export', '--format', 'json', '--output', file);
+    expect(code).toBe(2);
+    expect(err).toContain('--format json does not match the file');
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('a pending message', () => {
+  test('has no time of its next try while delivery is off', async () => {
+    const { out } = await cli('show', ids.fresh);
+    expect(out).toContain('Next try:  none while delivery is off (SMTP_URL is not set)');
+  });
+
+  test('is listed by --status pending and by --status waiting alike', async () => {
+    const pending = (await cli('list', '--status', 'pending')).out;
+    expect(pending).toContain(ids.fresh);
+    expect((await cli('list', '--status', 'waiting')).out).toBe(pending);
+  });
 });
 
 describe('retry', () => {
@@ -182,7 +224,7 @@ test('stats counts by status and app', async () => {
   const { code, out } = await cli('stats');
   expect(code).toBe(0);
   expect(out).toContain('Messages: 5');
-  expect(out).toContain('waiting  2 (oldest received 40 days ago)');
+  expect(out).toContain('pending  2 (oldest received 40 days ago)');
   expect(out).toContain('sent     1');
   expect(out).toContain('dead     1');
   expect(out).toContain('spam     1');

@@ -6,6 +6,7 @@
  * same time. ID is a message id, or the start of one that no other id shares.
  */
 import { statSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
@@ -75,9 +76,66 @@ function table(rows: string[][]): string {
 
 function parseStatus(value: string | undefined): MessageStatus | undefined {
   if (value === undefined) return undefined;
-  const status = MESSAGE_STATUSES.find((candidate) => candidate === value);
+  // "waiting" is how the owner may think of a pending message; both mean the same.
+  const status = MESSAGE_STATUSES.find(
+    (candidate) => candidate === (value === 'waiting' ? 'pending' : value),
+  );
   if (!status) throw new UsageError(`--status must be one of ${MESSAGE_STATUSES.join(', ')}`);
   return status;
+}
+
+/** The export's format: --format, or else the output file's extension. */
+function exportFormat(format: string | undefined, output: string | undefined): 'csv' | 'json' {
+  const extension = output === undefined ? undefined : path.extname(output).slice(1).toLowerCase();
+  const chosen = format ?? extension;
+  if (chosen !== 'csv' && chosen !== 'json') {
+    throw new UsageError(
+      'export needs --format csv or --format json (or an --output file ending in .csv or .json)',
+    );
+  }
+  if (
+    format &&
+    extension &&
+    (extension === 'csv' || extension === 'json') &&
+    extension !== format
+  ) {
+    throw new UsageError(`--format ${format} does not match the file ${output}`);
+  }
+  return chosen;
+}
+
+/**
+ * A file written line by line beside its destination and put in place in one step when it
+ * is complete, so an interrupted export never leaves half a file under the name.
+ */
+async function openOutput(file: string) {
+  const target = path.resolve(file);
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+  const handle = await open(temporary, 'w');
+  let chunk = '';
+  let pending: Promise<unknown> = Promise.resolve();
+  const flush = () => {
+    const text = chunk;
+    chunk = '';
+    pending = pending.then(() => handle.write(text));
+  };
+  return {
+    write: (line: string) => {
+      chunk += `${line}\n`;
+      if (chunk.length > 64 * 1024) flush();
+    },
+    async finish(): Promise<string> {
+      flush();
+      try {
+        await pending;
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, target);
+      return target;
+    },
+  };
 }
 
 /** A CSV cell (RFC 4180). A cell that a spreadsheet would run as a formula starts with '. */
@@ -134,7 +192,15 @@ const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
   'mostly-links': 'the message is mostly links',
 };
 
-function describe(message: StoredMessage, now: number): string {
+/** Why a pending message has no time of its next try, if it has none. */
+function deliveryHeld(store: FeedbackStore, env: CliIo['env']): string | undefined {
+  if (!env.SMTP_URL?.trim()) return 'none while delivery is off (SMTP_URL is not set)';
+  const pause = store.deliveryPause();
+  if (pause) return `when delivery resumes (paused: ${printable(pause.reason)})`;
+  return undefined;
+}
+
+function describe(message: StoredMessage, now: number, held: string | undefined): string {
   const lines = [
     `Id:        ${message.id}`,
     `Received:  ${when(message.receivedAt)}`,
@@ -144,7 +210,9 @@ function describe(message: StoredMessage, now: number): string {
   ];
   if (message.status !== 'spam') lines.push(`Attempts:  ${message.attempts}`);
   if (message.status === 'sent') lines.push(`Sent:      ${when(message.sentAt)}`);
-  if (message.status === 'pending' && message.nextAttemptAt !== null) {
+  if (message.status === 'pending' && held) {
+    lines.push(`Next try:  ${held}`);
+  } else if (message.status === 'pending' && message.nextAttemptAt !== null) {
     const wait = message.nextAttemptAt - now;
     lines.push(`Next try:  ${when(message.nextAttemptAt)}${wait > 0 ? ` (in ${age(wait)})` : ''}`);
   }
@@ -159,6 +227,7 @@ const OPTIONS = {
   app: { type: 'string' },
   limit: { type: 'string' },
   format: { type: 'string' },
+  output: { type: 'string', short: 'o' },
   dead: { type: 'boolean' },
   'older-than': { type: 'string' },
   'dry-run': { type: 'boolean' },
@@ -217,7 +286,7 @@ function requeued(message: StoredMessage, io: CliIo, kinds: string): number {
 export const COMMANDS: Record<string, Command> = {
   list: {
     usage: 'list [--status S] [--app NAME] [--limit N]',
-    help: `Messages, newest first (50 unless --limit). S is one of ${MESSAGE_STATUSES.join(', ')}.`,
+    help: `Messages, newest first (50 unless --limit). S is one of ${MESSAGE_STATUSES.join(', ')} (pending: not yet mailed; \`waiting\` is taken to mean the same).`,
     run({ store, values, io }) {
       const limit = values.limit === undefined ? 50 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1) {
@@ -254,7 +323,7 @@ export const COMMANDS: Record<string, Command> = {
     help: 'One message in full, with its delivery attempts.',
     run({ store, args, io, now }) {
       const message = findOne(store, args[0]);
-      io.out(describe(message, now));
+      io.out(describe(message, now, deliveryHeld(store, io.env)));
       const attempts = store.attemptsOf(message.id);
       if (attempts.length > 0) {
         io.out('\nDelivery attempts:');
@@ -273,31 +342,31 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   export: {
-    usage: 'export --format csv|json [--status S] [--app NAME]',
-    help: 'Every message (or those matching) to standard output.',
-    run({ store, values, io }) {
-      const format = values.format;
-      if (format !== 'csv' && format !== 'json') {
-        throw new UsageError('export needs --format csv or --format json');
-      }
+    usage: 'export [--format csv|json] [--output FILE] [--status S] [--app NAME]',
+    help: 'Every message (or those matching) as CSV or JSON, to FILE (written whole or not at all; the format follows its extension) or to standard output.',
+    async run({ store, values, io }) {
+      const format = exportFormat(values.format, values.output);
       const messages = store.iterate({ status: parseStatus(values.status), appName: values.app });
+      const output = values.output === undefined ? undefined : await openOutput(values.output);
+      const write = output ? output.write : io.out;
       if (format === 'csv') {
-        io.out(EXPORT_COLUMNS.join(','));
+        write(EXPORT_COLUMNS.join(','));
         for (const message of messages) {
           const record = exportRecord(message);
-          io.out(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
+          write(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
         }
-        return 0;
+      } else {
+        // One record a line, the comma after each but the last.
+        let previous: string | undefined;
+        write('[');
+        for (const message of messages) {
+          if (previous !== undefined) write(`${previous},`);
+          previous = `  ${JSON.stringify(exportRecord(message))}`;
+        }
+        if (previous !== undefined) write(previous);
+        write(']');
       }
-      // One record a line, the comma after each but the last.
-      let previous: string | undefined;
-      io.out('[');
-      for (const message of messages) {
-        if (previous !== undefined) io.out(`${previous},`);
-        previous = `  ${JSON.stringify(exportRecord(message))}`;
-      }
-      if (previous !== undefined) io.out(previous);
-      io.out(']');
+      if (output) io.err(`Wrote ${await output.finish()}.`);
       return 0;
     },
   },
@@ -338,13 +407,13 @@ export const COMMANDS: Record<string, Command> = {
   },
   stats: {
     usage: 'stats',
-    help: 'Counts by status and app, the oldest waiting message, mails sent in the last hour and day, a pause of delivery.',
+    help: 'Counts by status and app, the oldest pending message, mails sent in the last hour and day, a pause of delivery.',
     run({ store, io, now }) {
       const counts = store.counts();
       const total = counts.pending + counts.sent + counts.dead + counts.spam;
       const hour = store.sentSince(now - 60 * 60 * 1000).count;
       const day = store.sentSince(now - DAY_MS).count;
-      const waiting =
+      const oldest =
         counts.oldestPendingReceivedAt === null
           ? ''
           : ` (oldest received ${age(now - counts.oldestPendingReceivedAt)} ago)`;
@@ -359,7 +428,7 @@ export const COMMANDS: Record<string, Command> = {
         .reduce((sum, bytes) => sum + bytes, 0);
       const lines = [
         `Messages: ${total}`,
-        `  waiting  ${counts.pending}${waiting}${counts.sending > 0 ? `, ${counts.sending} being sent` : ''}`,
+        `  pending  ${counts.pending}${oldest}${counts.sending > 0 ? `, ${counts.sending} being sent` : ''}`,
         `  sent     ${counts.sent}`,
         `  dead     ${counts.dead}${counts.dead > 0 ? ' (see `list --status dead`; `retry --dead` sends them again)' : ''}`,
         `  spam     ${counts.spam}`,
