@@ -6,6 +6,7 @@
  */
 import type { AppInput, TechnologyId } from './schema.ts';
 import type { App, Site, Technology } from './schema.ts';
+import { withAppCount } from './app-count.ts';
 import { site as siteInput } from './site.ts';
 import { skills as skillsInput } from './skills.ts';
 import { technologies as technologiesInput } from './technologies.ts';
@@ -22,7 +23,6 @@ export const rawApps = Object.entries(appModules).map(([file, input]) => ({
 }));
 
 // The build has validated these inputs against the schemas, so their output types hold.
-export const site: Site = siteInput;
 export const skills: readonly string[] = skillsInput;
 export const technologies: Record<TechnologyId, Technology> = technologiesInput;
 
@@ -30,3 +30,9 @@ export const technologies: Record<TechnologyId, Technology> = technologiesInput;
 export const apps: readonly App[] = rawApps
   .map(({ input }): App => input)
   .sort((a, b) => a.order - b.order);
+
+/** The owner's details, the description's `{{apps.count}}` filled in. */
+export const site: Site = {
+  ...siteInput,
+  description: withAppCount(siteInput.description, apps.length),
+};

@@ -27,7 +27,10 @@ export const SiteSchema = z.strictObject({
   tagline: z.string().min(1),
   /** The site's name in titles and link previews, e.g. "Ada Lovelace — iOS and web apps". */
   siteName: z.string().min(1),
-  /** Meta description of the home page (about 150 characters). */
+  /**
+   * Meta description of the home page (about 150 characters); `{{apps.count}}` in it
+   * becomes the number of apps in words ("ten").
+   */
   description: z.string().min(50).max(200),
   /** About Me, one string per paragraph. */
   aboutMe: z.array(z.string().min(1)).min(1),

@@ -10,7 +10,7 @@ export const site = {
     'I design and build iOS, Android and web apps, from the first sketch to the store listing.',
   siteName: 'Sample Owner — iOS, Android and web apps',
   description:
-    'Portfolio of an independent app developer: ten iOS, Android and web apps, each with screenshots, features, store links and a way to send feedback.',
+    'Portfolio of an independent app developer: {{apps.count}} iOS, Android and web apps, each with screenshots, features, store links and a way to send feedback.',
   aboutMe: [
     'I am a full-stack developer who ships apps people use every day: a watchlist for films and shows, a bill and payday tracker, a manga reader, a retro space shooter and more.',
     'I work across SwiftUI, React and React Native, and I care about the details that make an app feel calm and quick: fast screens, clear words, and features that respect your time.',
