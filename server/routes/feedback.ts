@@ -3,7 +3,7 @@
  * message and its outbox entry are committed to the store; the outbox mails it later.
  *
  * Every other request gets its reason, and nothing is stored:
- * 405 (another method, with Allow: POST), 403 (a cross-site request), 415 (a body that is
+ * 405 (another method, with Allow: POST), 403 (an origin that is not allowed), 415 (a body that is
  * not application/json), 413 (a body over 16 KiB), 400 (malformed JSON, or a payload the
  * shared schema refuses, with a reason per field), 429 (over the per-client limit, with
  * Retry-After), 503 (the store cannot be written, with Retry-After).
@@ -112,8 +112,6 @@ export class AcceptanceLimiter {
 export interface FeedbackRoutesOptions {
   /** Display names of the site's apps: the only accepted `appName` values. */
   appNames: readonly string[];
-  /** The site's public address; a request from any other Origin is refused. */
-  publicUrl: string;
   /** Accepted messages per client per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
 }
@@ -163,7 +161,6 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     const store = app.feedbackStore;
     const outbox = app.feedbackOutbox;
     const schema = createFeedbackSchema(options.appNames);
-    const allowedOrigin = new URL(options.publicUrl).origin;
     const limiter = new AcceptanceLimiter(options.rateLimitPerMinute);
 
     const refuse = (
@@ -237,10 +234,8 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
       bodyLimit: FEEDBACK_LIMITS.bodyMaxBytes,
       // Checked before the body is read: refused requests cost no parsing.
       onRequest: async (request, reply) => {
-        if (
-          request.headers['sec-fetch-site'] === 'cross-site' ||
-          (request.headers.origin !== undefined && request.headers.origin !== allowedOrigin)
-        ) {
+        // The allowed origins and CORS live in plugins/feedback-origins.ts.
+        if (!instance.feedbackOriginAllowed(request)) {
           return refuse(
             request,
             reply,
@@ -341,7 +336,10 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     });
 
     app.route({
-      method: instance.supportedMethods.filter((method) => method !== 'POST'),
+      // OPTIONS is the CORS preflight, answered in plugins/feedback-origins.ts.
+      method: instance.supportedMethods.filter(
+        (method) => method !== 'POST' && method !== 'OPTIONS',
+      ),
       url: FEEDBACK_ENDPOINT,
       onRequest: async (request, reply) => {
         reply.header('Allow', 'POST');
@@ -358,6 +356,6 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
   {
     name: 'feedback-routes',
     encapsulate: true,
-    dependencies: ['feedback-store', 'feedback-outbox'],
+    dependencies: ['feedback-store', 'feedback-outbox', 'feedback-origins'],
   },
 );

@@ -5,6 +5,9 @@ import {
   type FeedbackPayload,
 } from '../../../common/feedback.ts';
 
+/** Where the form posts: the API's origin when the pages are hosted apart from it. */
+export const FEEDBACK_URL = `${__FEEDBACK_API_ORIGIN__}${FEEDBACK_ENDPOINT}`;
+
 /** How long a send may take before it counts as a network failure, in ms. */
 export const SEND_TIMEOUT_MS = 30_000;
 
@@ -33,7 +36,7 @@ export async function sendFeedback(
   const honeypot = payload[HONEYPOT_FIELD];
   if (honeypot) body[HONEYPOT_FIELD] = honeypot;
   try {
-    const response = await fetch(FEEDBACK_ENDPOINT, {
+    const response = await fetch(FEEDBACK_URL, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
