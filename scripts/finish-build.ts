@@ -12,7 +12,14 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { pageRoutes, type RoutableApp } from '../common/paths.ts';
 import { SITE_MANIFEST_FILE, type HtmlFile, type SiteManifest } from '../common/site-manifest.ts';
 import type { BuildSettings } from './build-settings.ts';
-import { HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './static-host.ts';
+import {
+  HEADERS_FILE,
+  headersFile,
+  NGINX_STATIC_FILE,
+  nginxStaticConf,
+  REDIRECTS_FILE,
+  redirectsFile,
+} from './static-host.ts';
 
 /** A path no route has, prerendered to produce the 404 page. */
 export const NOT_FOUND_PRERENDER_PATH = '/__not-found';
@@ -152,6 +159,7 @@ export async function finishBuild({
     path.join(clientDir, REDIRECTS_FILE),
     redirectsFile(apps, manifest.appShell.file),
   );
+  await writeFile(path.join(buildDir, NGINX_STATIC_FILE), nginxStaticConf(manifest, publicFiles));
   await Promise.all(files.filter((file) => COMPRESSIBLE.test(file)).map(precompress));
 
   await writeFile(

@@ -13,6 +13,7 @@ import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
   fileCacheControl,
+  NOTHING_CSP,
   pageCsp,
   securityHeaderValues,
 } from '../common/response-headers.ts';
@@ -20,6 +21,8 @@ import type { SiteManifest } from '../common/site-manifest.ts';
 
 export const HEADERS_FILE = '_headers';
 export const REDIRECTS_FILE = '_redirects';
+/** The nginx locations of the static files, included by deploy/nginx.conf; in the build folder. */
+export const NGINX_STATIC_FILE = 'nginx-static.conf';
 
 function rule(pattern: string, headers: Record<string, string>): string {
   const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
@@ -92,4 +95,35 @@ export function headersFile(manifest: SiteManifest, files: readonly string[]): s
 export function redirectsFile(apps: readonly RoutableApp[], appShellFile: string): string {
   const lines = subPathSlugs(apps).map((slug) => `/${slug}/*  /${appShellFile}  200`);
   return `# Rewrites for static hosts (Netlify, Cloudflare Pages); written by the build.\n${lines.join('\n')}\n`;
+}
+
+function nginxQuoted(value: string): string {
+  return `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+}
+
+/**
+ * The nginx locations that serve the hashed assets and the other public files straight from
+ * the client folder, with the server's caching and security headers; a missing file falls
+ * through to the server (`@portfolio`), which answers with the 404 page.
+ * @param files Paths of the client folder's public files outside `assets/` (not pages).
+ */
+export function nginxStaticConf(manifest: SiteManifest, files: readonly string[]): string {
+  const headers = {
+    ...securityHeaderValues({ hsts: manifest.publicUrl.startsWith('https://') }),
+    'Content-Security-Policy': NOTHING_CSP,
+  };
+  const location = (match: string, cacheControl: string) =>
+    [
+      `location ${match} {`,
+      '    try_files $uri @portfolio;',
+      ...Object.entries({ ...headers, 'Cache-Control': cacheControl }).map(
+        ([name, value]) => `    add_header ${name} ${nginxQuoted(value)} always;`,
+      ),
+      '}',
+    ].join('\n');
+  const blocks = [
+    location('/assets/', CACHE_IMMUTABLE),
+    ...files.map((file) => location(`= /${file}`, fileCacheControl(file))),
+  ];
+  return `# Static files of the build, served by nginx; written by the build, included by deploy/nginx.conf.\n\n${blocks.join('\n\n')}\n`;
 }
