@@ -35,8 +35,11 @@ export function runCommand(
   });
 }
 
-/** A temporary folder and its removal. */
-export function tempFolder(prefix: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+/** A temporary folder (in `parent`, default the system's) and its removal. */
+export function tempFolder(
+  prefix: string,
+  parent = os.tmpdir(),
+): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(parent, prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
