@@ -29,6 +29,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'content/**/*.test.ts',
             'common/**/*.test.ts',
+            'deploy/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,
