@@ -15,7 +15,7 @@ test('the service unit runs the built server as its own user, hardened, and rest
     'NoNewPrivileges=true',
     'ProtectSystem=strict',
     'Restart=on-failure',
-    'ExecStart=/usr/bin/node /opt/portfolio/build/server/server/main.js',
+    'ExecStart=/usr/bin/node /opt/portfolio/current/build/server/server/main.js',
   ]) {
     expect(unit.split('\n')).toContain(line);
   }

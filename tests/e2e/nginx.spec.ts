@@ -100,7 +100,7 @@ function siteConfig(apiPort: number, cert: string, key: string): string {
   replace('listen 443 ssl http2;', `listen 127.0.0.1:${tlsPort} ssl http2;`);
   replace(`/etc/letsencrypt/live/${SITE}/fullchain.pem`, cert);
   replace(`/etc/letsencrypt/live/${SITE}/privkey.pem`, key);
-  replace('/opt/portfolio/build', path.join(root, 'build'));
+  replace('/opt/portfolio/current/build', path.join(root, 'build'));
   return config;
 }
 
