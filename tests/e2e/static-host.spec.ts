@@ -34,7 +34,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   // A second build of the pages, for the static host.
   test.setTimeout(5 * 60_000);
-  // Inside the checkout's build folder: prerendering imports the app's own packages.
+  // Inside the checkout's build folder: prerendering imports the app's own packages. The
+  // production-install test leaves folders of this name out of its copy.
   folder = tempFolder('static-host-', path.join(root, 'build'));
   const buildDir = path.join(folder.dir, 'build');
   const apiPort = await freePort();
