@@ -109,10 +109,18 @@ describe('_headers for static hosts', () => {
 });
 
 describe('_redirects', () => {
-  it('answers the sub-paths of an app with legal pages with the app shell, and nothing else', () => {
-    expect(redirectsFile(manifest.apps, manifest.appShell.file)).toMatch(
-      /^#.*\n\/echoexpense\/\* {2}\/__spa-fallback\.html {2}200\n$/,
-    );
+  it('serves each page from its own folder, and the sub-paths of an app with legal pages with the app shell', () => {
+    const rules = redirectsFile(manifest.apps, manifest.appShell.file)
+      .split('\n')
+      .filter((line) => line.startsWith('/'));
+    expect(rules).toEqual([
+      '/watchlistr-web  /watchlistr-web/  200',
+      '/echoexpense  /echoexpense/  200',
+      '/projects  /projects/  200',
+      '/echoexpense/privacy  /echoexpense/privacy/  200',
+      '/echoexpense/terms  /echoexpense/terms/  200',
+      '/echoexpense/*  /__spa-fallback  200',
+    ]);
   });
 });
 

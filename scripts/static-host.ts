@@ -8,7 +8,7 @@
  * policies are layered so each way ends safe: `/*` allows the scripts of every page, a page's
  * own rule allows only its own, and two policies joined are both enforced.
  */
-import { subPathSlugs, type RoutableApp } from '../common/paths.ts';
+import { pageRoutes, subPathSlugs, type RoutableApp } from '../common/paths.ts';
 import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
@@ -91,10 +91,20 @@ export function headersFile(manifest: SiteManifest, files: readonly string[]): s
   return `# Response headers for static hosts (Netlify, Cloudflare Pages); written by the build.\n\n${rules.join('\n\n')}\n`;
 }
 
-/** The `_redirects` file: an app's sub-paths are answered by the app shell (status 200). */
+/**
+ * The `_redirects` file: an app's sub-paths are answered by the app shell (status 200).
+ * Each page is first rewritten to its own folder: hosts that apply rewrites before their
+ * files (Cloudflare Pages) then serve the prerendered page, not the shell, with no redirect
+ * to a trailing slash; hosts that serve existing files first (Netlify) never need it. The
+ * shell is named without `.html`, which such hosts would otherwise redirect to.
+ */
 export function redirectsFile(apps: readonly RoutableApp[], appShellFile: string): string {
-  const lines = subPathSlugs(apps).map((slug) => `/${slug}/*  /${appShellFile}  200`);
-  return `# Rewrites for static hosts (Netlify, Cloudflare Pages); written by the build.\n${lines.join('\n')}\n`;
+  const pages = pageRoutes(apps)
+    .filter((route) => route.path !== '/')
+    .map((route) => `${route.path}  ${route.path}/  200`);
+  const shell = `/${appShellFile.replace(/\.html$/, '')}`;
+  const subPaths = subPathSlugs(apps).map((slug) => `/${slug}/*  ${shell}  200`);
+  return `# Rewrites for static hosts (Netlify, Cloudflare Pages); written by the build.\n${[...pages, ...subPaths].join('\n')}\n`;
 }
 
 function nginxQuoted(value: string): string {
