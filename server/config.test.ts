@@ -127,6 +127,12 @@ describe('production settings', () => {
     ]);
   });
 
+  it.each(['::1', '[::1]'])('print a working address when bound to %s', (host) => {
+    const config = loadConfig({ HOST: host });
+    expect(config.LOCAL_URL).toBe('http://[::1]:3000');
+    expect(config.FEEDBACK_ORIGINS).toContain('http://[::1]:3000');
+  });
+
   it('allow the public origin and SITE_ORIGINS, each checked', () => {
     const config = loadConfig({
       HOST: '0.0.0.0',

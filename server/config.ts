@@ -208,7 +208,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const config = parsed.data;
-  const hostInUrl = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const bareHost = config.HOST.replace(/^\[|\]$/g, '');
+  const hostInUrl = bareHost.includes(':') ? `[${bareHost}]` : bareHost;
   const bound = ['0.0.0.0', '[::]'].includes(hostInUrl) ? 'localhost' : hostInUrl;
   const localUrl = `http://${bound}:${config.PORT}`;
   const feedbackOrigins = config.PUBLIC_URL
