@@ -119,7 +119,13 @@ export const architecture = [
     name: 'tests',
     paths: ['tests'],
     holds: 'end-to-end specs and the facts of the spec that tests share',
-    mayImport: ['common', 'content'],
+    mayImport: ['common', 'content', 'server'],
+  },
+  {
+    name: 'deploy',
+    paths: ['deploy'],
+    holds: 'deployment examples (nginx, systemd) and the checks that keep them right',
+    mayImport: ['server'],
   },
   {
     name: 'bench',

@@ -7,7 +7,8 @@ import { finishBuild, NOT_FOUND_PRERENDER_PATH } from './scripts/finish-build.ts
 
 export default {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // BUILD_DIR: a build for a static host can go apart from the one the server serves.
+  buildDirectory: process.env.BUILD_DIR?.trim() || 'build',
   // A static site: every known route is prerendered to its own HTML file and hydrated into
   // the single-page app; sub-paths of an app are served the app shell.
   ssr: false,

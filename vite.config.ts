@@ -27,6 +27,7 @@ export default defineConfig(({ command }) => ({
   define: {
     __PUBLIC_URL__: JSON.stringify(buildSettings.publicUrl),
     __BUILD_ID__: JSON.stringify(buildSettings.buildId),
+    __FEEDBACK_API_ORIGIN__: JSON.stringify(buildSettings.feedbackApiOrigin ?? ''),
   },
   css: {
     modules: { localsConvention: 'camelCaseOnly' },

@@ -6,6 +6,7 @@ export default defineConfig({
   define: {
     __PUBLIC_URL__: JSON.stringify('http://localhost:3000'),
     __BUILD_ID__: JSON.stringify('test-build'),
+    __FEEDBACK_API_ORIGIN__: JSON.stringify(''),
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
   test: {
@@ -29,6 +30,7 @@ export default defineConfig({
             'content/**/*.test.ts',
             'common/**/*.test.ts',
             'tests/architecture/*.test.ts',
+            'deploy/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

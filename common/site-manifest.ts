@@ -18,6 +18,8 @@ export type HtmlFile = z.infer<typeof HtmlFileSchema>;
 export const SiteManifestSchema = z.strictObject({
   buildId: z.string().min(1),
   publicUrl: z.url(),
+  /** The origin the form posts to when it is not the pages' own (FEEDBACK_API_URL). */
+  feedbackApiOrigin: z.url().optional(),
   apps: z.array(z.strictObject({ slug: z.string(), name: z.string(), legal: z.boolean() })),
   /** Every prerendered page by its path. */
   pages: z.record(z.string(), HtmlFileSchema),

@@ -1,36 +1,75 @@
 /**
  * Settings that are fixed into the build: the public address (canonical links, sitemap,
- * link previews) and the build's id (used to tell a new deploy from a network failure when
- * a script chunk does not load).
+ * link previews), the feedback API's address (when the pages and the API live apart), and
+ * the build's id (used to tell a new deploy from a network failure when a script chunk
+ * does not load). The public address is read by the same rules as the server's.
  */
 import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_PORT,
+  defaultPublicUrl,
+  normalizePublicUrl,
+  parseOrigin,
+} from '../common/public-address.ts';
 
-function readPublicUrl(): string {
-  const raw = process.env.PUBLIC_URL ?? 'http://localhost:3000';
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`PUBLIC_URL: "${raw}" is not an absolute address like https://example.com`);
+type Env = Record<string, string | undefined>;
+
+function set(env: Env, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value ? value : undefined;
+}
+
+function readPort(env: Env): number {
+  const raw = set(env, 'PORT');
+  if (raw === undefined) return DEFAULT_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`PORT: must be a whole number from 1 to 65535 (got "${raw}")`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`PUBLIC_URL: "${raw}" must start with https:// or http://`);
-  }
-  return url.origin + url.pathname.replace(/\/+$/, '');
+  return port;
+}
+
+export function readPublicUrl(env: Env): { publicUrl: string; explicit: boolean } {
+  const raw = set(env, 'PUBLIC_URL');
+  if (raw === undefined) return { publicUrl: defaultPublicUrl(readPort(env)), explicit: false };
+  const parsed = normalizePublicUrl(raw);
+  if ('problem' in parsed) throw new Error(`PUBLIC_URL: ${parsed.problem} (got "${raw}")`);
+  return { publicUrl: parsed.url, explicit: true };
+}
+
+/** FEEDBACK_API_URL as an origin; only its scheme, host and port reach the pages. */
+export function readFeedbackApiOrigin(env: Env, publicUrl: string): string | undefined {
+  const raw = set(env, 'FEEDBACK_API_URL');
+  if (raw === undefined) return undefined;
+  const parsed = parseOrigin(raw);
+  // The value is written into every page: never repeat it, it could hold a password.
+  if ('problem' in parsed) throw new Error(`FEEDBACK_API_URL: ${parsed.problem}`);
+  return parsed.origin === new URL(publicUrl).origin ? undefined : parsed.origin;
 }
 
 export interface BuildSettings {
   /** The site's public address without a trailing slash, from PUBLIC_URL. */
   publicUrl: string;
+  /** The origin the form posts to, from FEEDBACK_API_URL; undefined: the pages' own. */
+  feedbackApiOrigin: string | undefined;
   /** Unique per build. */
   buildId: string;
 }
 
+export function readBuildSettings(env: Env, buildId: string): BuildSettings {
+  const { publicUrl } = readPublicUrl(env);
+  return { publicUrl, feedbackApiOrigin: readFeedbackApiOrigin(env, publicUrl), buildId };
+}
+
 // Both config files (vite and react-router) read this module in the same process, so one
-// build sees one id.
+// build sees one id, and the warning below is printed once.
 process.env.BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
-export const buildSettings: BuildSettings = {
-  publicUrl: readPublicUrl(),
-  buildId: process.env.BUILD_ID,
-};
+export const buildSettings: BuildSettings = readBuildSettings(process.env, process.env.BUILD_ID);
+
+if (!readPublicUrl(process.env).explicit && process.env.BUILD_PUBLIC_URL_WARNED !== '1') {
+  process.env.BUILD_PUBLIC_URL_WARNED = '1';
+  console.warn(
+    `\n⚠ PUBLIC_URL is not set: the pages are built for ${buildSettings.publicUrl} (canonical links, link previews, sitemap).\n  For a public site build with PUBLIC_URL=https://your-domain.example npm run build\n`,
+  );
+}

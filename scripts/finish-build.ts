@@ -12,6 +12,14 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { pageRoutes, type RoutableApp } from '../common/paths.ts';
 import { SITE_MANIFEST_FILE, type HtmlFile, type SiteManifest } from '../common/site-manifest.ts';
 import type { BuildSettings } from './build-settings.ts';
+import {
+  HEADERS_FILE,
+  headersFile,
+  NGINX_STATIC_FILE,
+  nginxStaticConf,
+  REDIRECTS_FILE,
+  redirectsFile,
+} from './static-host.ts';
 
 /** A path no route has, prerendered to produce the 404 page. */
 export const NOT_FOUND_PRERENDER_PATH = '/__not-found';
@@ -134,6 +142,7 @@ export async function finishBuild({
   const manifest: SiteManifest = {
     buildId: settings.buildId,
     publicUrl: settings.publicUrl,
+    ...(settings.feedbackApiOrigin ? { feedbackApiOrigin: settings.feedbackApiOrigin } : {}),
     apps: apps.map(({ slug, name, legal }) => ({ slug, name, legal })),
     pages,
     appShell: await htmlFile(clientDir, APP_SHELL_FILE),
@@ -141,6 +150,16 @@ export async function finishBuild({
   };
 
   const files = await listFiles(clientDir);
+  const publicFiles = files
+    .map((file) => path.relative(clientDir, file).split(path.sep).join('/'))
+    .filter((file) => !file.startsWith('assets/') && !file.endsWith('.html'))
+    .sort();
+  await writeFile(path.join(clientDir, HEADERS_FILE), headersFile(manifest, publicFiles));
+  await writeFile(
+    path.join(clientDir, REDIRECTS_FILE),
+    redirectsFile(apps, manifest.appShell.file),
+  );
+  await writeFile(path.join(buildDir, NGINX_STATIC_FILE), nginxStaticConf(manifest, publicFiles));
   await Promise.all(files.filter((file) => COMPRESSIBLE.test(file)).map(precompress));
 
   await writeFile(

@@ -1,6 +1,7 @@
-// `npm test`: installs what is missing (Chromium too, when it can), then runs every check
-// and test: typecheck, lint, format, unit and component tests, the build, and the
-// end-to-end tests in Chromium against the built site on the real server.
+// `npm test`: installs what is missing (Chromium, nginx and the other system tools too, when
+// it can), then runs every check and test: typecheck, lint, format, unit and component
+// tests, the build, and the end-to-end tests in Chromium against the built site on the real
+// server, behind nginx, on a static host, and from a production install.
 import { existsSync } from 'node:fs';
 import { ensureDependencies, run, runOrExit } from './ensure-deps.mjs';
 
@@ -19,15 +20,23 @@ function findBrowser() {
   return BROWSER_CANDIDATES.find((candidate) => existsSync(candidate));
 }
 
+const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+let aptUpdated = false;
+
+function aptInstall(packages, why) {
+  console.log(`→ Installing ${why} (apt-get install ${packages.join(' ')})…`);
+  if (!aptUpdated) runOrExit('apt-get', ['update', '-qq']);
+  aptUpdated = true;
+  runOrExit('apt-get', ['install', '-y', '-qq', ...packages], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
 function ensureBrowser() {
   let browser = findBrowser();
   if (browser) return browser;
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('→ Installing Chromium for the browser tests (apt-get install chromium)…');
-    runOrExit('apt-get', ['update', '-qq']);
-    runOrExit('apt-get', ['install', '-y', '-qq', 'chromium'], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+  if (canApt) {
+    aptInstall(['chromium'], 'Chromium for the browser tests');
     browser = findBrowser();
     if (browser) return browser;
   }
@@ -41,15 +50,53 @@ function ensureBrowser() {
   process.exit(1);
 }
 
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+// nginx with the brotli_static module and openssl run the reverse-proxy test; they are
+// needed, never skipped. systemd-analyze checks the service unit where it can be had.
+function ensureSystemTools() {
+  const missing = [
+    [NGINX, 'nginx'],
+    [BROTLI_STATIC, 'libnginx-mod-http-brotli-static'],
+    ['/usr/bin/openssl', 'openssl'],
+  ].filter(([file]) => !existsSync(file));
+  if (missing.length > 0 && canApt) {
+    aptInstall(
+      missing.map(([, name]) => name),
+      'nginx and openssl for the reverse-proxy test',
+    );
+  }
+  const still = missing.filter(([file]) => !existsSync(file));
+  if (still.length > 0) {
+    console.error(
+      [
+        `The reverse-proxy test needs ${still.map(([file]) => file).join(', ')}, and it is missing.`,
+        `  - On Debian or Ubuntu: sudo apt-get install ${still.map(([, name]) => name).join(' ')}`,
+        '  - Or point NGINX_PATH at an nginx binary built with the brotli_static module.',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
+  if (!existsSync('/usr/bin/systemd-analyze') && canApt) {
+    aptInstall(['systemd'], 'systemd-analyze to check the service unit');
+  }
+}
+
 ensureDependencies();
 const browser = ensureBrowser();
+ensureSystemTools();
 const env = { ...process.env, CHROME_PATH: browser };
 
 const steps = [
   ['Checks (typecheck, lint, format)', 'npm', ['run', 'check']],
   ['Unit, component and server tests', 'npx', ['vitest', 'run']],
   ['Build', 'npm', ['run', 'build']],
-  ['End-to-end tests in Chromium', 'npx', ['playwright', 'test']],
+  [
+    'End-to-end tests: Chromium, nginx in front, a static host, a production install',
+    'npx',
+    ['playwright', 'test'],
+  ],
 ];
 for (const [title, command, args] of steps) {
   console.log(`\n━━ ${title}`);

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { SiteManifest } from '../common/site-manifest.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
+import { feedbackOrigins } from './plugins/feedback-origins.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -19,8 +20,12 @@ export const TIMEOUTS = {
   requestTimeout: 15_000,
   /** An idle socket before any request, in ms. */
   connectionTimeout: 20_000,
-  /** An idle keep-alive socket between requests, in ms. */
-  keepAliveTimeout: 5_000,
+  /**
+   * An idle keep-alive socket between requests, in ms: longer than the idle time-outs of
+   * common reverse proxies and load balancers (60 s), so a proxy never reuses a socket the
+   * server has just closed.
+   */
+  keepAliveTimeout: 72_000,
 } as const;
 
 /** The route under which `@fastify/static` serves the build's files. */
@@ -115,9 +120,9 @@ export async function buildApp({
     tlsCa: config.SMTP_TLS_CA,
     ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
   });
+  await app.register(feedbackOrigins, { origins: config.FEEDBACK_ORIGINS });
   await app.register(feedbackRoutes, {
     appNames: appNames ?? site?.manifest.apps.map((app) => app.name) ?? [],
-    publicUrl: config.PUBLIC_URL,
     rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
     rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
     maxPerHour: config.FEEDBACK_MAX_PER_HOUR,

@@ -131,3 +131,49 @@ test('a certificate file that cannot be read is named', () => {
     'SMTP_TLS_CA_FILE: must be a readable PEM file of certificates (got "/nonexistent/ca.pem")',
   ]);
 });
+
+describe('production settings', () => {
+  it.each([
+    [
+      { HOST: '0.0.0.0' },
+      /^PUBLIC_URL: must be set when HOST is "0\.0\.0\.0": set it to the address visitors open, e\.g\. PUBLIC_URL=https:\/\/example\.com/,
+    ],
+    [{ NODE_ENV: 'production' }, /^PUBLIC_URL: must be set when NODE_ENV is production/],
+  ])('stop the server without PUBLIC_URL when %o', (env, message) => {
+    expect(problemsOf(env)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('need no PUBLIC_URL on loopback, where every spelling of the address is allowed', () => {
+    const config = loadConfig({ PORT: '4555' });
+    expect(config.PUBLIC_URL).toBe('http://localhost:4555');
+    expect(config.LOCAL_URL).toBe('http://127.0.0.1:4555');
+    expect(config.FEEDBACK_ORIGINS).toEqual([
+      'http://localhost:4555',
+      'http://127.0.0.1:4555',
+      'http://[::1]:4555',
+    ]);
+  });
+
+  it.each(['::1', '[::1]'])('print a working address when bound to %s', (host) => {
+    const config = loadConfig({ HOST: host });
+    expect(config.LOCAL_URL).toBe('http://[::1]:3000');
+    expect(config.FEEDBACK_ORIGINS).toContain('http://[::1]:3000');
+  });
+
+  it('allow the public origin and SITE_ORIGINS, each checked', () => {
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://example.com/',
+      SITE_ORIGINS: 'https://www.example.com, https://Pages.Example.net/',
+    });
+    expect(config.FEEDBACK_ORIGINS).toEqual([
+      'https://example.com',
+      'https://www.example.com',
+      'https://pages.example.net',
+    ]);
+    expect(problemsOf({ SITE_ORIGINS: 'https://example.com/blog, example.com' })).toEqual([
+      'SITE_ORIGINS: "https://example.com/blog" must be an origin without a path (/blog)',
+      'SITE_ORIGINS: "example.com" must be an origin like https://example.com (scheme, host and port)',
+    ]);
+  });
+});

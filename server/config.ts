@@ -6,6 +6,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxyProblem } from './addresses.ts';
+import {
+  defaultPublicUrl,
+  isLoopbackHost,
+  loopbackOrigins,
+  normalizePublicUrl,
+  parseOriginList,
+} from '../common/public-address.ts';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -34,9 +41,13 @@ const mailbox = z
     { error: 'must be an address like feedback@example.com or "Portfolio <feedback@example.com>"' },
   );
 
-const absoluteHttpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an address like https://example.com' })
-  .transform((value) => value.replace(/\/+$/, ''));
+// Read by the same rules as the build's, so the two agree on the same value.
+const absoluteHttpUrl = z.string().transform((value, context) => {
+  const parsed = normalizePublicUrl(value);
+  if ('url' in parsed) return parsed.url;
+  context.addIssue({ code: 'custom', message: parsed.problem });
+  return z.NEVER;
+});
 
 /** Every setting, with its default. */
 export const ConfigSchema = z.object({
@@ -51,6 +62,11 @@ export const ConfigSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
   /** The site's public address, e.g. https://example.com; default http://localhost:PORT. */
   PUBLIC_URL: z.preprocess(emptyToUndefined, absoluteHttpUrl.optional()),
+  /**
+   * Further origins allowed to send feedback, comma-separated (e.g. the `www.` variant, or
+   * the static host's address when the pages and the API live apart); default none.
+   */
+  SITE_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()),
   /** pino log level; default info. */
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -154,9 +170,18 @@ const SECRET_KEYS = new Set(['SMTP_URL']);
 
 export interface Config extends Omit<
   z.output<typeof ConfigSchema>,
-  'PUBLIC_URL' | 'SITE_DIR' | 'DATA_DIR'
+  'PUBLIC_URL' | 'SITE_DIR' | 'DATA_DIR' | 'SITE_ORIGINS'
 > {
   PUBLIC_URL: string;
+  /** SITE_ORIGINS, each checked and normalized. */
+  SITE_ORIGINS: readonly string[];
+  /**
+   * Origins allowed to post feedback: PUBLIC_URL's and SITE_ORIGINS; without PUBLIC_URL on
+   * loopback, every spelling of this machine's address on PORT.
+   */
+  FEEDBACK_ORIGINS: readonly string[];
+  /** An address of the running server that works in a browser on this machine. */
+  LOCAL_URL: string;
   /** Absolute path of the build folder. */
   SITE_DIR: string;
   /** Absolute path of the feedback store's folder. */
@@ -208,12 +233,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  const siteOrigins = parseOriginList(env.SITE_ORIGINS ?? '');
+  for (const problem of siteOrigins.problems) problems.push(`SITE_ORIGINS: ${problem}`);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const explicitProduction = env.NODE_ENV?.trim() === 'production';
+  if (
+    emptyToUndefined(env.PUBLIC_URL) === undefined &&
+    (!isLoopbackHost(host) || explicitProduction)
+  ) {
+    const why = isLoopbackHost(host) ? 'NODE_ENV is production' : `HOST is ${JSON.stringify(host)}`;
+    problems.push(
+      `PUBLIC_URL: must be set when ${why}: set it to the address visitors open, e.g. PUBLIC_URL=https://example.com, or the browser's messages are refused (it is not set)`,
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const config = parsed.data;
+  const bareHost = config.HOST.replace(/^\[|\]$/g, '');
+  const hostInUrl = bareHost.includes(':') ? `[${bareHost}]` : bareHost;
+  const bound = ['0.0.0.0', '[::]'].includes(hostInUrl) ? 'localhost' : hostInUrl;
+  const localUrl = `http://${bound}:${config.PORT}`;
+  const feedbackOrigins = config.PUBLIC_URL
+    ? [new URL(config.PUBLIC_URL).origin]
+    : [...loopbackOrigins(config.PORT), new URL(localUrl).origin];
   return {
     ...config,
     SMTP_TLS_CA: smtpTlsCa,
-    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    PUBLIC_URL: config.PUBLIC_URL ?? defaultPublicUrl(config.PORT),
+    SITE_ORIGINS: siteOrigins.origins,
+    FEEDBACK_ORIGINS: [...new Set([...feedbackOrigins, ...siteOrigins.origins])],
+    LOCAL_URL: localUrl,
     SITE_DIR: path.resolve(config.SITE_DIR),
     DATA_DIR: path.resolve(config.DATA_DIR),
   };

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createFixtureSite } from './test/fixture-site.ts';
+import { tempDir, validPayload } from './test/helpers.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -75,5 +76,43 @@ describe('the server process', () => {
     const [code] = (await once(child, 'exit')) as [number];
     expect(code).toBe(0);
     expect(output()).toContain('shutting down');
+  });
+
+  it('stops without PUBLIC_URL when it listens beyond this machine, naming what to set', async () => {
+    const { child, output } = startServer({ HOST: '0.0.0.0', PUBLIC_URL: '', PORT: '3999' });
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(output()).toContain('PUBLIC_URL: must be set when HOST is "0.0.0.0"');
+    expect(output()).toContain('PUBLIC_URL=https://example.com');
+  });
+
+  it('on loopback without PUBLIC_URL prints an address that works, and takes feedback from it', async () => {
+    const { config } = createFixtureSite();
+    const data = tempDir();
+    const port = await freePort();
+    const { child, output } = startServer({
+      SITE_DIR: config.SITE_DIR,
+      PORT: String(port),
+      PUBLIC_URL: '',
+      NODE_ENV: '',
+      DATA_DIR: data.dir,
+    });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealth(url);
+      expect(output()).toContain(`Serving the site on ${url}`);
+      // The fixture was built for port 3000: the server says so.
+      expect(output()).toContain('PUBLIC_URL differs from the one the site was built with');
+      const response = await fetch(`${url}/api/sendMail`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify(validPayload()),
+      });
+      expect(response.status).toBe(202);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      data.remove();
+    }
   });
 });

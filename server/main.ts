@@ -41,7 +41,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Serving the site on ${config.PUBLIC_URL}`);
+  app.log.info(
+    config.LOCAL_URL === config.PUBLIC_URL
+      ? `Serving the site on ${config.LOCAL_URL}`
+      : `Serving the site on ${config.LOCAL_URL} (public address ${config.PUBLIC_URL})`,
+  );
   app.feedbackOutbox.start();
   if (app.feedbackOutbox.enabled) {
     app.log.info('Feedback delivery is on: each message is mailed to MAIL_TO.');

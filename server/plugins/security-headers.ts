@@ -1,35 +1,20 @@
 /**
  * Security headers on every response. Pages get a Content-Security-Policy that allows
  * scripts from this origin plus the exact hashes of the page's own inline scripts (computed
- * at build time); every other response gets a policy that allows nothing.
+ * at build time); every other response gets a policy that allows nothing. The values live
+ * in common/response-headers.ts, which the build also writes to `_headers` for static hosts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-
-export function pageCsp(scriptHashes: readonly string[]): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-    // Style attributes set by the carousel and the 3D canvas; no scripts can come this way.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
-
-const NOTHING_CSP =
-  "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+import { NOTHING_CSP, pageCsp, securityHeaderValues } from '../../common/response-headers.ts';
 
 /** Marks a reply as a page with these inline scripts, so it gets the page policy. */
-export function setPageCsp(reply: FastifyReply, scriptHashes: readonly string[]): void {
-  reply.header('Content-Security-Policy', pageCsp(scriptHashes));
+export function setPageCsp(
+  reply: FastifyReply,
+  scriptHashes: readonly string[],
+  feedbackApiOrigin?: string,
+): void {
+  reply.header('Content-Security-Policy', pageCsp(scriptHashes, feedbackApiOrigin));
 }
 
 export interface SecurityHeadersOptions {
@@ -39,20 +24,12 @@ export interface SecurityHeadersOptions {
 
 export const securityHeaders = fp<SecurityHeadersOptions>(
   async function securityHeaders(app: FastifyInstance, { hsts }) {
+    const headers = securityHeaderValues({ hsts });
     app.addHook('onSend', async (_request, reply, payload) => {
       if (!reply.hasHeader('Content-Security-Policy')) {
         reply.header('Content-Security-Policy', NOTHING_CSP);
       }
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-      reply.header(
-        'Permissions-Policy',
-        'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
-      );
-      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-      reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-      reply.header('X-Frame-Options', 'DENY');
-      if (hsts) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      reply.headers(headers);
       return payload;
     });
   },

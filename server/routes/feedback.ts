@@ -3,7 +3,7 @@
  * message and its outbox entry are committed to the store; the outbox mails it later.
  *
  * Every other request gets its reason, and nothing is stored:
- * 405 (another method, with Allow: POST), 403 (a cross-site request), 415 (a body that is
+ * 405 (another method, with Allow: POST), 403 (an origin that is not allowed), 415 (a body that is
  * not application/json), 413 (a body over 16 KiB), 400 (malformed JSON, or a payload the
  * shared schema refuses, with a reason per field), 429 (over a limit, with Retry-After:
  * per client address, per IPv6 /48 network, or over all visitors per hour), 503 (with
@@ -136,8 +136,6 @@ export class AcceptanceLimiter {
 export interface FeedbackRoutesOptions {
   /** Display names of the site's apps: the only accepted `appName` values. */
   appNames: readonly string[];
-  /** The site's public address; a request from any other Origin is refused. */
-  publicUrl: string;
   /** Accepted messages per client per minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Accepted messages per IPv6 /48 network per minute; 0 turns the limit off. */
@@ -191,7 +189,6 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     const store = app.feedbackStore;
     const outbox = app.feedbackOutbox;
     const schema = createFeedbackSchema(options.appNames);
-    const allowedOrigin = new URL(options.publicUrl).origin;
     const space = app.feedbackStoreSpace;
     const perClient = new AcceptanceLimiter(options.rateLimitPerMinute);
     const perNetwork = new AcceptanceLimiter(options.rateLimitPerMinutePer48);
@@ -292,10 +289,8 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
       bodyLimit: FEEDBACK_LIMITS.bodyMaxBytes,
       // Checked before the body is read: refused requests cost no parsing.
       onRequest: async (request, reply) => {
-        if (
-          request.headers['sec-fetch-site'] === 'cross-site' ||
-          (request.headers.origin !== undefined && request.headers.origin !== allowedOrigin)
-        ) {
+        // The allowed origins and CORS live in plugins/feedback-origins.ts.
+        if (!instance.feedbackOriginAllowed(request)) {
           return refuse(
             request,
             reply,
@@ -426,7 +421,10 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     });
 
     app.route({
-      method: instance.supportedMethods.filter((method) => method !== 'POST'),
+      // OPTIONS is the CORS preflight, answered in plugins/feedback-origins.ts.
+      method: instance.supportedMethods.filter(
+        (method) => method !== 'POST' && method !== 'OPTIONS',
+      ),
       url: FEEDBACK_ENDPOINT,
       onRequest: async (request, reply) => {
         reply.header('Allow', 'POST');
@@ -443,6 +441,6 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
   {
     name: 'feedback-routes',
     encapsulate: true,
-    dependencies: ['feedback-store', 'feedback-outbox'],
+    dependencies: ['feedback-store', 'feedback-outbox', 'feedback-origins'],
   },
 );

@@ -13,11 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appShellPaths } from '../../common/paths.ts';
 import type { HtmlFile, SiteManifest } from '../../common/site-manifest.ts';
+import { CACHE_REVALIDATE, fileCacheControl } from '../../common/response-headers.ts';
 import { setPageCsp } from '../plugins/security-headers.ts';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
-const SHORT = 'public, max-age=3600';
 const ENCODINGS = ['br', 'gzip'] as const;
 
 interface LoadedPage {
@@ -49,12 +47,18 @@ async function loadPage(clientDir: string, page: HtmlFile): Promise<LoadedPage> 
   };
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: LoadedPage, status: number) {
-  setPageCsp(reply, page.scriptHashes);
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: LoadedPage,
+  status: number,
+  feedbackApiOrigin: string | undefined,
+) {
+  setPageCsp(reply, page.scriptHashes, feedbackApiOrigin);
   reply
     .code(status)
     .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', REVALIDATE)
+    .header('Cache-Control', CACHE_REVALIDATE)
     .header('Vary', 'Accept-Encoding')
     .header('ETag', page.etag);
   if (status === 200 && request.headers['if-none-match'] === page.etag) {
@@ -89,6 +93,7 @@ export const siteRoutes = fp<SiteRoutesOptions>(
     }
     const appShell = await loadPage(clientDir, manifest.appShell);
     const notFound = await loadPage(clientDir, manifest.notFound);
+    const apiOrigin = manifest.feedbackApiOrigin;
 
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -101,9 +106,7 @@ export const siteRoutes = fp<SiteRoutesOptions>(
       allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders(res, filePath) {
         const relative = path.relative(clientDir, filePath).split(path.sep).join('/');
-        if (relative.startsWith('assets/')) res.setHeader('Cache-Control', IMMUTABLE);
-        else if (relative.startsWith('build-id.json')) res.setHeader('Cache-Control', 'no-store');
-        else res.setHeader('Cache-Control', SHORT);
+        res.setHeader('Cache-Control', fileCacheControl(relative.replace(/\.(br|gz)$/, '')));
       },
     });
 
@@ -117,10 +120,10 @@ export const siteRoutes = fp<SiteRoutesOptions>(
     });
 
     for (const [pagePath, page] of pages) {
-      app.get(pagePath, (request, reply) => sendPage(request, reply, page, 200));
+      app.get(pagePath, (request, reply) => sendPage(request, reply, page, 200, apiOrigin));
     }
     for (const shellPath of appShellPaths(manifest.apps)) {
-      app.get(shellPath, (request, reply) => sendPage(request, reply, appShell, 200));
+      app.get(shellPath, (request, reply) => sendPage(request, reply, appShell, 200, apiOrigin));
     }
 
     app.setNotFoundHandler((request, reply) => {
@@ -130,7 +133,7 @@ export const siteRoutes = fp<SiteRoutesOptions>(
           .code(404)
           .send({ error: { code: 'not_found', message: `No API at ${pathname}` } });
       }
-      return sendPage(request, reply, notFound, 404);
+      return sendPage(request, reply, notFound, 404, apiOrigin);
     });
   },
   { name: 'site-routes', dependencies: ['security-headers'] },

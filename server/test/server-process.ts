@@ -26,11 +26,19 @@ export interface StartServerOptions {
   compiledMain?: string;
   /** Discard the server's standard output (its log) instead of collecting it. */
   discardLog?: boolean;
+  /** The working folder of the process; default the checkout. */
+  cwd?: string;
 }
 
 export async function startServerProcess(
   env: Record<string, string>,
-  { port, readyTimeoutMs = 20_000, compiledMain, discardLog = false }: StartServerOptions = {},
+  {
+    port,
+    readyTimeoutMs = 20_000,
+    compiledMain,
+    discardLog = false,
+    cwd = root,
+  }: StartServerOptions = {},
 ): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenPort}`;
@@ -38,7 +46,7 @@ export async function startServerProcess(
     ? [compiledMain]
     : ['--import', 'tsx', path.join(root, 'server/main.ts')];
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -1,40 +1,5 @@
+import { APP_NAME, fill, nextAlert, openForm, VALUES } from './feedback-form.ts';
 import { expect, expectNoAxeViolations, test, type Locator, type Page } from './fixtures.ts';
-import { legalApp } from './site.ts';
-
-const APP_PATH = `/${legalApp.slug}`;
-const APP_NAME = legalApp.name;
-
-const VALUES = {
-  'First Name': 'Ada',
-  'Last Name': 'Lovelace',
-  Email: 'ada@example.com',
-  Message: 'The payday calendar is exactly what I needed.',
-} as const;
-
-async function openForm(page: Page) {
-  await page.goto(APP_PATH);
-  await page.getByRole('button', { name: 'Send Feedback' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function fill(page: Page, values: Partial<Record<keyof typeof VALUES, string>> = VALUES) {
-  for (const [label, value] of Object.entries(values)) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-}
-
-/** Accepts the next browser alert and resolves with its text. */
-function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', (dialog) => {
-      expect(dialog.type()).toBe('alert');
-      const message = dialog.message();
-      void dialog.accept().then(() => resolve(message));
-    });
-  });
-}
 
 /** A field's ValidityState flag, read in the page. */
 function validity(field: Locator, flag: 'valueMissing' | 'typeMismatch' | 'customError') {

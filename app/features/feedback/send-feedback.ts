@@ -6,6 +6,9 @@ import {
   type FeedbackPayload,
 } from '../../../common/feedback.ts';
 
+/** Where the form posts: the API's origin when the pages are hosted apart from it. */
+export const FEEDBACK_URL = `${__FEEDBACK_API_ORIGIN__}${FEEDBACK_ENDPOINT}`;
+
 /** How long a send may take before it counts as a network failure, in ms. */
 export const SEND_TIMEOUT_MS = 30_000;
 
@@ -36,7 +39,7 @@ export async function sendFeedback(
   const openMs = payload[FORM_OPEN_FIELD];
   if (openMs !== undefined) body[FORM_OPEN_FIELD] = Math.round(openMs);
   try {
-    const response = await fetch(FEEDBACK_ENDPOINT, {
+    const response = await fetch(FEEDBACK_URL, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',

@@ -1,0 +1,100 @@
+/**
+ * Which origins may send feedback, and CORS for them: when the pages live on a static host
+ * and the API elsewhere, the browser asks first (a preflight) and only sends the message
+ * when the answer names its origin. Exactly the allowed origins are named, never `*`; every
+ * other origin is refused, and the refusal is logged at warn with the origin it carried, so
+ * a wrong PUBLIC_URL or SITE_ORIGINS shows in the log at once.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { FEEDBACK_ENDPOINT, IDEMPOTENCY_KEY_HEADER } from '../../common/feedback.ts';
+
+/** Request headers a browser may send to the API from an allowed origin. */
+const ALLOWED_HEADERS = ['Content-Type', IDEMPOTENCY_KEY_HEADER];
+/** How long a browser may reuse a preflight answer, in seconds. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+export interface FeedbackOriginsOptions {
+  /** Origins allowed to post feedback (config FEEDBACK_ORIGINS). */
+  origins: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether a request may post feedback; a refusal is logged with its origin. */
+    feedbackOriginAllowed(request: FastifyRequest): boolean;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function logRefusal(request: FastifyRequest, origin: string | undefined): void {
+  request.log.warn(
+    { origin: origin ?? null, secFetchSite: request.headers['sec-fetch-site'] ?? null },
+    'feedback refused for its origin: allow it with PUBLIC_URL or SITE_ORIGINS if it is this site',
+  );
+}
+
+export const feedbackOrigins = fp<FeedbackOriginsOptions>(
+  async function feedbackOrigins(app: FastifyInstance, { origins }) {
+    const allowed = new Set(origins);
+
+    app.decorate('feedbackOriginAllowed', (request: FastifyRequest) => {
+      const origin = headerValue(request.headers.origin);
+      // Browsers send Origin with every POST; without one, a cross-site fetch metadata
+      // header still tells a foreign page.
+      const ok =
+        origin === undefined
+          ? request.headers['sec-fetch-site'] !== 'cross-site'
+          : allowed.has(origin);
+      if (!ok) logRefusal(request, origin);
+      return ok;
+    });
+
+    const allowOrigin = (request: FastifyRequest, reply: FastifyReply) => {
+      const origin = headerValue(request.headers.origin);
+      reply.header('Vary', 'Origin');
+      if (origin !== undefined && allowed.has(origin)) {
+        reply.header('Access-Control-Allow-Origin', origin);
+        return true;
+      }
+      return false;
+    };
+
+    // Every answer of the API to an allowed origin names it, so the browser lets the page
+    // read the status (success, refusal, rate limit alike).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.routeOptions.url === FEEDBACK_ENDPOINT && request.method !== 'OPTIONS') {
+        allowOrigin(request, reply);
+      }
+      return payload;
+    });
+
+    app.options(FEEDBACK_ENDPOINT, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const method = headerValue(request.headers['access-control-request-method']);
+      const asked = (headerValue(request.headers['access-control-request-headers']) ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean);
+      const allowedHeaders = ALLOWED_HEADERS.map((name) => name.toLowerCase());
+      if (!allowOrigin(request, reply)) {
+        logRefusal(request, headerValue(request.headers.origin));
+        return reply.code(403).send();
+      }
+      if (method !== 'POST' || asked.some((name) => !allowedHeaders.includes(name))) {
+        reply.removeHeader('Access-Control-Allow-Origin');
+        return reply.code(403).send();
+      }
+      return reply
+        .code(204)
+        .header('Access-Control-Allow-Methods', 'POST')
+        .header('Access-Control-Allow-Headers', ALLOWED_HEADERS.join(', '))
+        .header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS))
+        .send();
+    });
+  },
+  { name: 'feedback-origins' },
+);
