@@ -1,5 +1,5 @@
 /**
- * The last step of `react-router build`: turns the prerendered output into what the server
+ * The last step of the build (`vite build`): turns the prerendered output into what the server
  * serves. It names the 404 page, writes sitemap.xml, robots.txt and build-id.json, computes
  * the hashes of every page's inline scripts for the Content-Security-Policy, precompresses
  * text files with brotli and gzip, and writes the site manifest the server reads.

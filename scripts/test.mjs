@@ -89,7 +89,7 @@ ensureSystemTools();
 const env = { ...process.env, CHROME_PATH: browser };
 
 const steps = [
-  ['Checks (typecheck, lint, format)', 'npm', ['run', 'check']],
+  ['Checks (typecheck, lint with the import rules, format, unused code)', 'npm', ['run', 'check']],
   ['Unit, component and server tests', 'npx', ['vitest', 'run']],
   ['Build', 'npm', ['run', 'build']],
   [

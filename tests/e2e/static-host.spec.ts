@@ -43,7 +43,7 @@ test.beforeAll(async () => {
   pagesOrigin = `http://localhost:${staticPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
 
-  const build = await runCommand('npx', ['react-router', 'build'], {
+  const build = await runCommand('npx', ['vite', 'build'], {
     env: { ...process.env, BUILD_DIR: buildDir, PUBLIC_URL: pagesOrigin, FEEDBACK_API_URL: apiUrl },
   });
   expect(build.code, build.output).toBe(0);
