@@ -8,6 +8,7 @@ const MODULES: Record<Screen, string> = {
   projects: 'routes/projects.tsx',
   project: 'routes/project.tsx',
   legal: 'routes/legal.tsx',
+  support: 'routes/support.tsx',
   'app-shell': 'routes/project-sub-path.tsx',
   'not-found': 'routes/not-found.tsx',
 };

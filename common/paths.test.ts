@@ -7,7 +7,7 @@ const apps: RoutableApp[] = [
 ];
 
 describe('the route table', () => {
-  it('has home, each app, All Projects and the legal pages of apps that have them', () => {
+  it('has home, each app, All Projects and the legal and support pages of apps that have them', () => {
     expect(pageRoutes(apps).map((route) => route.path)).toEqual([
       '/',
       '/watchlistr-web',
@@ -15,6 +15,7 @@ describe('the route table', () => {
       '/projects',
       '/echoexpense/privacy',
       '/echoexpense/terms',
+      '/echoexpense/support',
     ]);
   });
 
@@ -28,6 +29,7 @@ describe('the route table', () => {
     expect(echo?.children.map((child) => [child.segment, child.screen])).toEqual([
       ['privacy', 'legal'],
       ['terms', 'legal'],
+      ['support', 'support'],
       ['*', 'app-shell'],
     ]);
     expect(routes.find((route) => route.slug === 'watchlistr-web')?.children).toEqual([]);

@@ -19,18 +19,26 @@ export const paths = {
   projects: { href: () => '/projects' },
   project: { href: (slug: string) => `/${slug}` },
   legal: { href: (slug: string, doc: LegalDoc) => `/${slug}/${doc}` },
+  /** The app's support address: its Send Feedback form over its page. */
+  support: { href: (slug: string) => `/${slug}/support` },
 } as const;
+
+/** The title of an app's support page. */
+export function supportTitle(appName: string): string {
+  return `Support for ${appName}`;
+}
 
 /** What the route table needs to know about an app. */
 export interface RoutableApp {
   slug: string;
   name: string;
-  /** Apps with legal pages have /privacy and /terms and match any sub-path. */
+  /** Apps with legal pages have /privacy, /terms and /support, and match any sub-path. */
   legal: boolean;
 }
 
 /** What a route shows; app/routes.ts gives each its route module. */
-export type Screen = 'home' | 'projects' | 'project' | 'legal' | 'app-shell' | 'not-found';
+export type Screen =
+  'home' | 'projects' | 'project' | 'legal' | 'support' | 'app-shell' | 'not-found';
 
 export interface SiteRoute {
   /** The route's id, unique in the table; unset for React Router's default (its module). */
@@ -40,7 +48,7 @@ export interface SiteRoute {
   /** The full address, e.g. `/echoexpense/privacy`, or `/echoexpense/*` for a splat. */
   path: string;
   screen: Screen;
-  /** The app a project, legal or app-shell route belongs to. */
+  /** The app a project, legal, support or app-shell route belongs to. */
   slug?: string;
   /** The document a legal route shows. */
   doc?: LegalDoc;
@@ -59,6 +67,14 @@ function appRoute(app: RoutableApp): SiteRoute {
     doc,
     children: [],
   }));
+  const support: SiteRoute = {
+    id: `support/${slug}`,
+    segment: 'support',
+    path: paths.support.href(slug),
+    screen: 'support',
+    slug,
+    children: [],
+  };
   const appShell: SiteRoute = {
     id: `project/${slug}/sub-path`,
     segment: '*',
@@ -73,7 +89,7 @@ function appRoute(app: RoutableApp): SiteRoute {
     path,
     screen: 'project',
     slug,
-    children: app.legal ? [...legal, appShell] : [],
+    children: app.legal ? [...legal, support, appShell] : [],
   };
 }
 
@@ -93,11 +109,17 @@ export function allRoutes(routes: readonly SiteRoute[]): SiteRoute[] {
 }
 
 /** Where each kind of page comes in the sitemap; the other screens are no pages. */
-const PAGE_ORDER: Partial<Record<Screen, number>> = { home: 0, project: 1, projects: 2, legal: 3 };
+const PAGE_ORDER: Partial<Record<Screen, number>> = {
+  home: 0,
+  project: 1,
+  projects: 2,
+  legal: 3,
+  support: 4,
+};
 
 /**
  * Every known page of the site, in sitemap order (home, the app pages, All Projects, the
- * legal pages): each is prerendered to its own HTML file.
+ * legal pages, the support pages): each is prerendered to its own HTML file.
  */
 export function pageRoutes(apps: readonly RoutableApp[]): SiteRoute[] {
   return allRoutes(siteRoutes(apps))

@@ -1,10 +1,10 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LEGAL_TITLES, paths, type LegalDoc } from '../../../common/paths.ts';
+import { LEGAL_TITLES, paths, supportTitle, type LegalDoc } from '../../../common/paths.ts';
 import { site, technologies } from '../../../content/index.ts';
 import type { App, AppButton, TechnologyId } from '../../../content/schema.ts';
 import { BrandIcon, type BrandMark } from '../../ui/brand-icon.tsx';
-import { DocumentIcon, ExternalIcon, GlobeIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { DocumentIcon, ExternalIcon, GlobeIcon, MessageIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { codeHostMark, storeMarks } from './marks.ts';
 import styles from './project-page.module.css';
@@ -168,6 +168,15 @@ export function ProjectPage({
           ))}
           {app.legal ? (
             <li className={styles.legal}>
+              <Link
+                className={styles.legalLink}
+                to={paths.support.href(app.slug)}
+                preventScrollReset
+                aria-label={supportTitle(app.name)}
+              >
+                <MessageIcon size={20} />
+                Support
+              </Link>
               {LEGAL_LINKS.map(({ doc, label, shortLabel, icon: Icon }) => (
                 <Link
                   key={doc}
