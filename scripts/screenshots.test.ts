@@ -38,11 +38,15 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function placeholderApp(count: number): ScreenshotApp {
+function placeholderApp(
+  count: number,
+  platform: ScreenshotApp['platform'] = 'mobile',
+): ScreenshotApp {
   return {
     slug: 'echo',
     name: 'EchoExpense',
     accent: '#12a594',
+    platform,
     screenshots: { placeholders: count },
   };
 }
@@ -74,6 +78,17 @@ function servedSet(shot: Screenshot | undefined, format: ScreenshotFormat) {
 }
 
 describe('screenshot pipeline', () => {
+  it("draws a web app's placeholders landscape, like a browser page", async () => {
+    const result = await buildScreenshots(options([placeholderApp(2, 'web')]));
+    const [first] = result.manifest.echo ?? [];
+    expect(first).toMatchObject({ width: 300, height: 188 });
+    expect(await servedSet(first, 'webp')).toEqual([
+      { format: 'webp', width: 150, height: 94 },
+      { format: 'webp', width: 300, height: 188 },
+      { format: 'webp', width: 600, height: 375 },
+    ]);
+  });
+
   it('makes exactly the number of placeholders asked for, phone-shaped, in AVIF and WebP', async () => {
     const result = await buildScreenshots(options([placeholderApp(3)]));
 
@@ -140,6 +155,7 @@ describe('screenshot pipeline', () => {
       slug: 'shop',
       name: 'Shop',
       accent: '#e54666',
+      platform: 'mobile',
       screenshots: [
         { file: 'home.png', alt: 'The catalogue, filtered by series' },
         { file: 'cart.jpg', alt: 'The cart before checkout' },
@@ -174,6 +190,7 @@ describe('screenshot pipeline', () => {
       slug: 'tiny',
       name: 'Tiny',
       accent: '#3e63dd',
+      platform: 'mobile',
       screenshots: [{ file: 'small.png', alt: 'A small screenshot' }],
     };
 

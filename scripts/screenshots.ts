@@ -36,6 +36,8 @@ export const SCREENSHOT_WIDTHS = [150, 300, 600] as const;
 export const DISPLAY_WIDTH = 300;
 /** Placeholder proportions: a phone screen, 9 by 19.5. */
 export const PLACEHOLDER_RATIO = 19.5 / 9;
+/** A web app's placeholder proportions: a landscape browser page, 16 by 10. */
+export const WEB_PLACEHOLDER_RATIO = 10 / 16;
 /** Corner radius of the placeholder phone, as a fraction of its width. */
 export const PLACEHOLDER_CORNER = 40 / 300;
 
@@ -61,7 +63,7 @@ const ENCODER_SETTINGS = {
 } as const satisfies Record<string, EncoderSettings>;
 
 /** What the pipeline reads of an app. */
-export type ScreenshotApp = Pick<App, 'slug' | 'name' | 'accent' | 'screenshots'>;
+export type ScreenshotApp = Pick<App, 'slug' | 'name' | 'accent' | 'screenshots' | 'platform'>;
 
 export interface ScreenshotPipelineOptions {
   apps: readonly ScreenshotApp[];
@@ -165,11 +167,12 @@ const FONT = `Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sa
  * few faint interface bars, and the label in the middle.
  */
 export function placeholderSvg(
-  app: Pick<App, 'name' | 'accent'>,
+  app: Pick<App, 'name' | 'accent'> & Partial<Pick<App, 'platform'>>,
   position: number,
   total: number,
   rendition: Rendition,
 ): string {
+  if (app.platform === 'web') return webPlaceholderSvg(app, position, total, rendition);
   const w = 300;
   const h = Math.round(w * PLACEHOLDER_RATIO);
   const corner = w * PLACEHOLDER_CORNER;
@@ -197,6 +200,32 @@ export function placeholderSvg(
   ].join('');
 }
 
+/**
+ * A web app's placeholder as SVG, drawn on a 300-wide canvas: a landscape page in the app's
+ * accent colour with a header bar, a few faint content blocks and the label in the middle.
+ * The browser window around it is the carousel's own frame.
+ */
+export function webPlaceholderSvg(
+  app: Pick<App, 'name' | 'accent'>,
+  position: number,
+  total: number,
+  rendition: Rendition,
+): string {
+  const w = 300;
+  const h = Math.round(w * WEB_PLACEHOLDER_RATIO);
+  const ink = inkFor(app.accent);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${rendition.width}" height="${rendition.height}" viewBox="0 0 ${w} ${h}">`,
+    `<rect width="${w}" height="${h}" fill="${app.accent}"/>`,
+    `<g fill="${ink}" fill-opacity="0.16"><rect width="${w}" height="26"/><rect x="18" y="${h - 40}" width="78" height="24" rx="6"/><rect x="111" y="${h - 40}" width="78" height="24" rx="6"/><rect x="204" y="${h - 40}" width="78" height="24" rx="6"/></g>`,
+    `<g fill="${ink}" font-family="${FONT}" text-anchor="middle">`,
+    `<text x="150" y="62" font-size="17" font-weight="700">${escapeXml(app.name)}</text>`,
+    `<text x="150" y="100" font-size="30" font-weight="800">${position} of ${total}</text>`,
+    `<text x="150" y="124" font-size="11" font-weight="600" letter-spacing="2" fill-opacity="0.8">PLACEHOLDER</text>`,
+    `</g></svg>`,
+  ].join('');
+}
+
 /** The renditions of a source `width` wide: the standard widths, capped at the source. */
 export function renditionsFor(source: Rendition): { renditions: Rendition[]; display: Rendition } {
   const widths = [...new Set(SCREENSHOT_WIDTHS.map((w) => Math.min(w, source.width)))];
@@ -216,10 +245,8 @@ function pad(position: number): string {
 
 function placeholderJobs(app: ScreenshotApp, count: number): ImageJob[] {
   const width = Math.max(...SCREENSHOT_WIDTHS);
-  const { renditions, display } = renditionsFor({
-    width,
-    height: Math.round(width * PLACEHOLDER_RATIO),
-  });
+  const ratio = app.platform === 'web' ? WEB_PLACEHOLDER_RATIO : PLACEHOLDER_RATIO;
+  const { renditions, display } = renditionsFor({ width, height: Math.round(width * ratio) });
   return Array.from({ length: count }, (_, i) => {
     const position = i + 1;
     const drawing = (rendition: Rendition) => placeholderSvg(app, position, count, rendition);

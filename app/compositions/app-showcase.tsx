@@ -33,6 +33,7 @@ export function AppShowcase({ resolved, active, priority, ...page }: AppShowcase
           screenshots={screenshots}
           active={active}
           priority={priority}
+          frame={app.platform === 'web' ? 'browser' : 'phone'}
         />
       }
     />

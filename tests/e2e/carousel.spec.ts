@@ -274,3 +274,34 @@ test('nothing in the carousel shifts while a phone loads the page', async ({ pag
   );
   expect(shift).toBe(0);
 });
+
+/** A web app of the content, if it has one: its carousel shows browser windows. */
+const WEB_APP = appContent.find((app) => app.platform === 'web');
+
+if (WEB_APP)
+  test("a web app's screenshots are landscape, in a browser window, 4 per slide and 2 at 768 px", async ({
+    page,
+  }) => {
+    for (const [width, perSlide] of [
+      [1280, 4],
+      [768, 2],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${WEB_APP.slug}`);
+      const carousel = page.getByRole('region', { name: `${WEB_APP.name} screenshots` });
+      await carousel.scrollIntoViewIfNeeded();
+      const first = carousel.getByRole('group').first().getByRole('img');
+      await expect(first).toHaveCount(Math.min(perSlide, screenshotCount(WEB_APP)));
+      const box = await first.first().boundingBox();
+      expect(box?.width).toBeGreaterThan(box?.height ?? Infinity);
+      // The frame around it has a title bar above the image.
+      const frameTop = await first
+        .first()
+        .evaluate(
+          (image) =>
+            (image.parentElement?.getBoundingClientRect().top ?? 0) -
+            image.getBoundingClientRect().top,
+        );
+      expect(frameTop).toBeLessThan(-10);
+    }
+  });

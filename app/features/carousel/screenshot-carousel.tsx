@@ -42,6 +42,12 @@ export interface ScreenshotCarouselProps {
    * instead of lazily. Default false.
    */
   priority?: boolean;
+  /**
+   * The frame around each screenshot: `phone` (rounded corners, portrait screenshots) or
+   * `browser` (a browser window's title bar, for a web app's landscape screenshots).
+   * Default `phone`.
+   */
+  frame?: 'phone' | 'browser';
 }
 
 function slideLabel(from: number, to: number, total: number): string {
@@ -67,6 +73,7 @@ export function ScreenshotCarousel({
   screenshots,
   active = true,
   priority = false,
+  frame = 'phone',
 }: ScreenshotCarouselProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
   const perSlide = narrow ? IMAGES_PER_SLIDE_NARROW : IMAGES_PER_SLIDE;
@@ -195,6 +202,7 @@ export function ScreenshotCarousel({
     <section
       ref={rootRef}
       className={styles.carousel}
+      data-frame={frame}
       aria-roledescription="carousel"
       aria-label={`${appName} screenshots`}
     >
