@@ -1,4 +1,5 @@
 /** The Send Feedback form, driven as a visitor does. */
+import { FEEDBACK_MIN_FILL_MS } from '../../common/feedback.ts';
 import { expect, type Page } from './fixtures.ts';
 import { legalApp } from './site.ts';
 
@@ -41,9 +42,13 @@ export function nextAlert(page: Page): Promise<string> {
   });
 }
 
-/** Fills the open form with `message` and submits it; resolves with the alert's text. */
+/**
+ * Fills the open form with `message` and submits it as a person does, the form open for
+ * longer than software takes (or the server keeps it as spam); resolves with the alert's text.
+ */
 export async function submitFeedback(page: Page, message: string = VALUES.Message) {
   await fill(page, { ...VALUES, Message: message });
+  await page.waitForTimeout(FEEDBACK_MIN_FILL_MS + 200);
   const alert = nextAlert(page);
   await page
     .getByRole('dialog', { name: 'Send Feedback' })
