@@ -4,6 +4,7 @@ import { pageRoutes } from './common/paths.ts';
 import { content } from './content/load.ts';
 import { buildSettings } from './scripts/build-settings.ts';
 import { finishBuild, NOT_FOUND_PRERENDER_PATH } from './scripts/finish-build.ts';
+import { structuredDataFor, structuredDataTags } from './scripts/structured-data.ts';
 
 export default {
   appDirectory: 'app',
@@ -29,6 +30,10 @@ export default {
       buildDir: reactRouterConfig.buildDirectory,
       apps: content.apps,
       settings: buildSettings,
+      headOf: (route) =>
+        structuredDataTags(
+          structuredDataFor(route, { ...content, publicUrl: buildSettings.publicUrl }),
+        ),
     });
   },
 } satisfies Config;

@@ -9,7 +9,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { pageRoutes, type RoutableApp } from '../common/paths.ts';
+import { pageRoutes, type RoutableApp, type SiteRoute } from '../common/paths.ts';
 import { SITE_MANIFEST_FILE, type HtmlFile, type SiteManifest } from '../common/site-manifest.ts';
 import type { BuildSettings } from './build-settings.ts';
 import {
@@ -34,7 +34,10 @@ const gzipAsync = promisify(gzip);
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  // Data blocks (JSON-LD) are never run: only scripts need a hash.
+  for (const match of html.matchAll(
+    /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
     const body = match[1] ?? '';
     if (body.length === 0) continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
@@ -60,9 +63,10 @@ export function withoutScriptPreloads(html: string): string {
   return html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, '');
 }
 
-async function rewritePage(clientDir: string, file: string): Promise<void> {
+async function rewritePage(clientDir: string, file: string, head = ''): Promise<void> {
   const target = path.join(clientDir, file);
-  await writeFile(target, withoutScriptPreloads(await readFile(target, 'utf8')));
+  const html = withoutScriptPreloads(await readFile(target, 'utf8'));
+  await writeFile(target, head ? html.replace('</head>', `${head}</head>`) : html);
 }
 
 async function htmlFile(clientDir: string, file: string): Promise<HtmlFile> {
@@ -107,6 +111,8 @@ export interface FinishBuildOptions {
   buildDir: string;
   apps: readonly RoutableApp[];
   settings: BuildSettings;
+  /** What a page's head gains at the end (its JSON-LD); default nothing. */
+  headOf?: (route: SiteRoute) => string;
 }
 
 export async function finishBuild({
@@ -114,6 +120,7 @@ export async function finishBuild({
   buildDir,
   apps,
   settings,
+  headOf = () => '',
 }: FinishBuildOptions): Promise<SiteManifest> {
   const notFoundDir = path.join(clientDir, NOT_FOUND_PRERENDER_PATH.slice(1));
   await rename(path.join(notFoundDir, 'index.html'), path.join(clientDir, NOT_FOUND_FILE));
@@ -128,12 +135,11 @@ export async function finishBuild({
     `${JSON.stringify({ buildId: settings.buildId })}\n`,
   );
 
-  const htmlFiles = [
-    ...pageRoutes(apps).map((route) => pageFile(route.path)),
-    APP_SHELL_FILE,
-    NOT_FOUND_FILE,
-  ];
-  await Promise.all(htmlFiles.map((file) => rewritePage(clientDir, file)));
+  await Promise.all([
+    ...pageRoutes(apps).map((route) => rewritePage(clientDir, pageFile(route.path), headOf(route))),
+    rewritePage(clientDir, APP_SHELL_FILE),
+    rewritePage(clientDir, NOT_FOUND_FILE),
+  ]);
 
   const pages: SiteManifest['pages'] = {};
   for (const route of pageRoutes(apps)) {

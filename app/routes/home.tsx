@@ -3,7 +3,6 @@ import { apps, site, skills } from '../../content/index.ts';
 import { ContactLinks } from '../features/showcase/contact-links.tsx';
 import { SkillChips } from '../features/showcase/skill-chips.tsx';
 import { pageMeta } from '../compositions/page-meta.ts';
-import { homeStructuredData } from '../compositions/structured-data.ts';
 import { AllProjectsSlider } from '../compositions/all-projects-slider.tsx';
 import styles from './home.module.css';
 
@@ -12,7 +11,6 @@ export function meta() {
   return pageMeta({
     description: site.description,
     path: paths.home.href(),
-    structuredData: homeStructuredData(),
   });
 }
 

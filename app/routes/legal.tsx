@@ -13,7 +13,6 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `${title} — ${app.name}`,
     description: `The ${title} of ${app.name}: what it covers, your choices, and how to get in touch.`,
     path,
-    trail: [{ name: title, path }],
   });
 }
 

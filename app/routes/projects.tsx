@@ -1,7 +1,6 @@
 import { paths } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
 import { pageMeta } from '../compositions/page-meta.ts';
-import { breadcrumbs } from '../compositions/structured-data.ts';
 import { AllProjectsSlider } from '../compositions/all-projects-slider.tsx';
 import styles from './projects.module.css';
 
@@ -10,7 +9,6 @@ export function meta() {
     title: 'All Projects',
     description: `All ${apps.length} apps, one after another: screenshots, features and store links of each.`,
     path: paths.projects.href(),
-    structuredData: [breadcrumbs([{ name: 'All Projects', path: paths.projects.href() }])],
   });
 }
 

@@ -1,0 +1,156 @@
+/**
+ * JSON-LD for search engines, from content/ alone: who the owner is, the site, each app as
+ * a MobileApplication or WebApplication, and where a page sits (breadcrumbs). Nothing is
+ * stated that the content does not state: no rating, price or download count.
+ *
+ * The build writes it into each prerendered page's head (finish-build.ts), so it costs the
+ * browser no script; React leaves head elements it did not render alone when it hydrates.
+ */
+import type {
+  BreadcrumbList,
+  MobileApplication,
+  Person,
+  Thing,
+  WebApplication,
+  WebSite,
+  WithContext,
+} from 'schema-dts';
+import { appCardPath } from '../common/link-cards.ts';
+import { LEGAL_TITLES, paths, type SiteRoute } from '../common/paths.ts';
+import type { App, Site } from '../content/schema.ts';
+
+export interface StructuredDataContext {
+  site: Site;
+  apps: readonly App[];
+  /** The site's public address, without a trailing slash. */
+  publicUrl: string;
+}
+
+/** The JSON-LD of a page of the route table; none for pages that are not indexed. */
+export function structuredDataFor(
+  route: SiteRoute,
+  context: StructuredDataContext,
+): WithContext<Thing>[] {
+  const { site, apps, publicUrl } = context;
+  const absoluteUrl = (path: string) => `${publicUrl}${path === '/' ? '/' : path}`;
+  const owner: Owner = {
+    '@type': 'Person',
+    name: site.ownerName,
+    url: absoluteUrl(paths.home.href()),
+  };
+  const app = apps.find((candidate) => candidate.slug === route.slug);
+  const breadcrumbs = (trail: readonly { name: string; path: string }[]) =>
+    breadcrumbList([{ name: 'Home', path: paths.home.href() }, ...trail], absoluteUrl);
+  const appCrumb = app ? [{ name: app.name, path: paths.project.href(app.slug) }] : [];
+  switch (route.screen) {
+    case 'home':
+      return homeStructuredData(site, owner, absoluteUrl);
+    case 'projects':
+      return [breadcrumbs([{ name: 'All Projects', path: route.path }])];
+    case 'project':
+      return app ? [appStructuredData(app, owner, absoluteUrl), breadcrumbs(appCrumb)] : [];
+    case 'legal':
+      return route.doc
+        ? [breadcrumbs([...appCrumb, { name: LEGAL_TITLES[route.doc], path: route.path }])]
+        : [];
+    case 'support':
+      return [breadcrumbs([...appCrumb, { name: 'Support', path: route.path }])];
+    default:
+      return [];
+  }
+}
+
+/** The owner as the other objects name them. */
+interface Owner {
+  '@type': 'Person';
+  name: string;
+  url: string;
+}
+type AbsoluteUrl = (path: string) => string;
+
+/** Home: the owner, with their profiles elsewhere, and the site. */
+function homeStructuredData(
+  site: Site,
+  owner: Owner,
+  absoluteUrl: AbsoluteUrl,
+): WithContext<Thing>[] {
+  const person: WithContext<Person> = {
+    '@context': 'https://schema.org',
+    ...owner,
+    sameAs: [site.contact.linkedin, site.codeHostUrl],
+  };
+  const website: WithContext<WebSite> = {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: site.siteName,
+    description: site.description,
+    url: absoluteUrl(paths.home.href()),
+    author: owner,
+  };
+  return [person, website];
+}
+
+/** The operating systems an app's store links say it runs on. */
+function operatingSystems(app: App): string[] {
+  if (app.platform === 'web') return ['Web browser'];
+  const systems = new Set<string>();
+  for (const button of app.buttons) {
+    if (button.kind === 'appStore' || button.kind === 'testFlight') systems.add('iOS');
+    if (button.kind === 'playStore') systems.add('Android');
+  }
+  if (systems.size === 0) systems.add('iOS');
+  return [...systems];
+}
+
+/** An app's page: the app itself, as a mobile or a web application. */
+function appStructuredData(
+  app: App,
+  owner: Owner,
+  absoluteUrl: AbsoluteUrl,
+): WithContext<MobileApplication | WebApplication> {
+  const installUrls = app.buttons
+    .filter((button) => button.kind !== 'landing')
+    .map((button) => button.href);
+  const landing = app.buttons.filter((button) => button.kind === 'landing');
+  const common = {
+    name: app.name,
+    description: app.summary,
+    url: absoluteUrl(paths.project.href(app.slug)),
+    applicationCategory: app.category,
+    operatingSystem: operatingSystems(app).join(', '),
+    image: absoluteUrl(appCardPath(app.slug)),
+    author: owner,
+    ...(installUrls.length > 0 ? { installUrl: [...new Set(installUrls)] } : {}),
+    sameAs: [...new Set([app.titleHref, ...landing.map((button) => button.href)])],
+  };
+  return app.platform === 'web'
+    ? { '@context': 'https://schema.org', '@type': 'WebApplication', ...common }
+    : { '@context': 'https://schema.org', '@type': 'MobileApplication', ...common };
+}
+
+/** Where a page sits, as a trail of names and paths from home. */
+function breadcrumbList(
+  trail: readonly { name: string; path: string }[],
+  absoluteUrl: AbsoluteUrl,
+): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path),
+    })),
+  };
+}
+
+/** JSON-LD objects as the script tags of a page's head; `<` is escaped so no text ends them. */
+export function structuredDataTags(data: readonly WithContext<Thing>[]): string {
+  return data
+    .map(
+      (item) =>
+        `<script type="application/ld+json">${JSON.stringify(item).replace(/</g, '\\u003c')}</script>`,
+    )
+    .join('');
+}
