@@ -29,7 +29,7 @@ export const SiteSchema = z.strictObject({
   siteName: z.string().min(1),
   /**
    * Meta description of the home page (about 150 characters); `{{apps.count}}` in it
-   * becomes the number of apps in words ("ten").
+   * becomes the number of apps.
    */
   description: z.string().min(50).max(200),
   /** About Me, one string per paragraph. */

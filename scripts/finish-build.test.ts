@@ -28,6 +28,7 @@ describe('the build step', () => {
       'https://example.com/projects',
       'https://example.com/echoexpense/privacy',
       'https://example.com/echoexpense/terms',
+      'https://example.com/echoexpense/support',
     ]);
     expect(robotsTxt('https://example.com')).toContain('Sitemap: https://example.com/sitemap.xml');
   });

@@ -119,6 +119,7 @@ describe('_redirects', () => {
       '/projects  /projects/  200',
       '/echoexpense/privacy  /echoexpense/privacy/  200',
       '/echoexpense/terms  /echoexpense/terms/  200',
+      '/echoexpense/support  /echoexpense/support/  200',
       '/echoexpense/*  /__spa-fallback  200',
     ]);
   });

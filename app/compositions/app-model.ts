@@ -32,13 +32,13 @@ export const resolvedApps: readonly ResolvedApp[] = apps.map((app) => ({
 
 const appPages = new Map<string, ResolvedApp>();
 const legalPages = new Map<string, LegalPage>();
-const supportPages = new Map<string, ResolvedApp>();
+const supportPages = new Set<string>();
 const resolvedBySlug = new Map(resolvedApps.map((resolved) => [resolved.app.slug, resolved]));
 for (const route of allRoutes(siteRoutes(apps))) {
   const resolved = route.slug === undefined ? undefined : resolvedBySlug.get(route.slug);
   if (!resolved || route.id === undefined) continue;
   if (route.screen === 'project') appPages.set(route.id, resolved);
-  if (route.screen === 'support') supportPages.set(route.id, resolved);
+  if (route.screen === 'support') supportPages.add(route.id);
   if (route.screen === 'legal' && route.doc) {
     legalPages.set(route.id, { resolved, doc: route.doc, title: LEGAL_TITLES[route.doc] });
   }
@@ -66,7 +66,7 @@ export function legalPageOf(matches: Matches): LegalPage {
   return pageOf(legalPages, matches, 'legal page');
 }
 
-/** The app whose support page the matched routes show. */
-export function supportPageOf(matches: Matches): ResolvedApp {
-  return pageOf(supportPages, matches, 'support page');
+/** Whether the matched routes show an app's support page (its form over the page). */
+export function isSupportPage(matches: Matches): boolean {
+  return matches.some((match) => match !== undefined && supportPages.has(match.id));
 }

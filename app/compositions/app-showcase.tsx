@@ -13,20 +13,33 @@ export interface AppShowcaseProps extends Omit<
   active?: boolean;
   /** Whether the screenshots sit above the fold and load at once; default false. */
   priority?: boolean;
+  /** Shows the Send Feedback form open (the app's support address); default false. */
+  feedbackOpen?: boolean;
+  /** Called when the form shown by `feedbackOpen` is closed. */
+  onFeedbackClose?: () => void;
 }
 
 /**
  * An app's page with its Send Feedback button and its screenshots: the app's own page and
  * each slide of All Projects.
  */
-export function AppShowcase({ resolved, active, priority, ...page }: AppShowcaseProps) {
+export function AppShowcase({
+  resolved,
+  active,
+  priority,
+  feedbackOpen,
+  onFeedbackClose,
+  ...page
+}: AppShowcaseProps) {
   const { app, screenshots } = resolved;
   return (
     <ProjectPage
       {...page}
       app={app}
       technologyMarks={technologyMarks}
-      feedback={<FeedbackButton appName={app.name} />}
+      feedback={
+        <FeedbackButton appName={app.name} forceOpen={feedbackOpen} onDismiss={onFeedbackClose} />
+      }
       carousel={
         <ScreenshotCarousel
           appName={app.name}

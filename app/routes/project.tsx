@@ -1,6 +1,6 @@
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useMatches, useNavigate } from 'react-router';
 import { paths } from '../../common/paths.ts';
-import { appPageOf } from '../compositions/app-model.ts';
+import { appPageOf, isSupportPage } from '../compositions/app-model.ts';
 import { AppShowcase } from '../compositions/app-showcase.tsx';
 import { appPageMeta } from '../compositions/page-meta.ts';
 import type { Route } from './+types/project';
@@ -12,10 +12,20 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ProjectRoute() {
-  const resolved = appPageOf(useMatches());
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const resolved = appPageOf(matches);
   return (
     <main id="main" className={styles.page}>
-      <AppShowcase resolved={resolved} priority>
+      <AppShowcase
+        resolved={resolved}
+        priority
+        // The support address shows the page's own Send Feedback form, open.
+        feedbackOpen={isSupportPage(matches)}
+        onFeedbackClose={() =>
+          void navigate(paths.project.href(resolved.app.slug), { preventScrollReset: true })
+        }
+      >
         <Outlet />
       </AppShowcase>
     </main>

@@ -19,10 +19,18 @@ function prefetchModal(): void {
 export interface FeedbackButtonProps {
   /** Display name of the app whose page this is; sent as `appName`. */
   appName: string;
+  /**
+   * Shows the form without a click (the app's support address); `onDismiss` runs when the
+   * visitor closes it. Default false.
+   */
+  forceOpen?: boolean;
+  /** Called when a form shown by `forceOpen` is closed. */
+  onDismiss?: () => void;
 }
 
-export function FeedbackButton({ appName }: FeedbackButtonProps) {
-  const [open, setOpen] = useState(false);
+export function FeedbackButton({ appName, forceOpen = false, onDismiss }: FeedbackButtonProps) {
+  const [clicked, setClicked] = useState(false);
+  const open = clicked || forceOpen;
   const draft = useFeedbackDraft();
   return (
     <>
@@ -32,13 +40,20 @@ export function FeedbackButton({ appName }: FeedbackButtonProps) {
         aria-haspopup="dialog"
         onPointerEnter={prefetchModal}
         onFocus={prefetchModal}
-        onClick={() => setOpen(true)}
+        onClick={() => setClicked(true)}
       >
         Send Feedback
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <FeedbackModal appName={appName} draft={draft} onClose={() => setOpen(false)} />
+          <FeedbackModal
+            appName={appName}
+            draft={draft}
+            onClose={() => {
+              setClicked(false);
+              if (forceOpen) onDismiss?.();
+            }}
+          />
         </Suspense>
       ) : null}
     </>

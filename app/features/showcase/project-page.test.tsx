@@ -37,7 +37,7 @@ describe('ProjectPage', () => {
   );
 
   it.each(apps.map((app) => [app.name, app] as const))(
-    '%s: the logo row starts with the code host, then each technology, then the legal texts',
+    '%s: the logo row starts with the code host, then each technology, then the legal texts and support',
     (_name, app) => {
       renderPage({ app });
       const row = screen.getByRole('list', { name: `Code, tools and policies of ${app.name}` });
@@ -49,6 +49,7 @@ describe('ProjectPage', () => {
           ? [
               ['Terms of Use', `/${app.slug}/terms`],
               ['Privacy Policy', `/${app.slug}/privacy`],
+              [`Support for ${app.name}`, `/${app.slug}/support`],
             ]
           : []),
       ];

@@ -168,15 +168,6 @@ export function ProjectPage({
           ))}
           {app.legal ? (
             <li className={styles.legal}>
-              <Link
-                className={styles.legalLink}
-                to={paths.support.href(app.slug)}
-                preventScrollReset
-                aria-label={supportTitle(app.name)}
-              >
-                <MessageIcon size={20} />
-                Support
-              </Link>
               {LEGAL_LINKS.map(({ doc, label, shortLabel, icon: Icon }) => (
                 <Link
                   key={doc}
@@ -189,6 +180,15 @@ export function ProjectPage({
                   {shortLabel}
                 </Link>
               ))}
+              <Link
+                className={styles.legalLink}
+                to={paths.support.href(app.slug)}
+                preventScrollReset
+                aria-label={supportTitle(app.name)}
+              >
+                <MessageIcon size={20} />
+                Support
+              </Link>
             </li>
           ) : null}
         </ul>
