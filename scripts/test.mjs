@@ -3,7 +3,8 @@
 // tests, the build, and the end-to-end tests in Chromium against the built site on the real
 // server, behind nginx, on a static host, and from a production install.
 import { existsSync } from 'node:fs';
-import { ensureDependencies, run, runOrExit } from './ensure-deps.mjs';
+import { spawnSync } from 'node:child_process';
+import { ensureDependencies, root, run, runOrExit } from './ensure-deps.mjs';
 
 const BROWSER_CANDIDATES = [
   '/usr/bin/chromium',
@@ -98,9 +99,35 @@ const steps = [
     ['playwright', 'test'],
   ],
 ];
+/**
+ * Runs the build, showing its output, and fails it when that output has a deprecation
+ * notice: the build stays quiet where nothing is wrong, so a real warning is seen.
+ */
+function quietBuild(command, args, options) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.error) throw result.error;
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  if (result.status !== 0) return result.status ?? 1;
+  const notice = `${result.stdout}\n${result.stderr}`
+    .split('\n')
+    .find((line) => /deprecat/i.test(line));
+  if (notice) {
+    console.error(`\nThe build printed a deprecation notice; fix its cause:\n  ${notice.trim()}`);
+    return 1;
+  }
+  return 0;
+}
+
 for (const [title, command, args] of steps) {
   console.log(`\n━━ ${title}`);
-  const status = run(command, args, { env });
+  const status = (title === 'Build' ? quietBuild : run)(command, args, { env });
   if (status !== 0) {
     console.error(`\n✗ ${title} failed (exit ${status}).`);
     process.exit(status);
