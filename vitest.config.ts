@@ -34,6 +34,8 @@ export default defineConfig({
           ],
           environment: 'node',
           testTimeout: 30_000,
+          // One throwaway PostgreSQL cluster for the run, for the store's tests.
+          globalSetup: ['./server/test/postgres-global-setup.ts'],
         },
       },
     ],
