@@ -1,10 +1,12 @@
-// `npm test`: installs what is missing (Chromium, nginx and the other system tools too, when
-// it can), then runs every check and test: typecheck, lint, format, unit and component
-// tests, the build, and the end-to-end tests in Chromium against the built site on the real
-// server, behind nginx, on a static host, and from a production install.
+// `npm test`: installs what is missing (Chromium, nginx, PostgreSQL and the other system
+// tools too, when it can), then runs every check and test: typecheck, lint, format, unit,
+// component and server tests (the store's against a throwaway PostgreSQL too), the build,
+// and the end-to-end tests in Chromium against the built site on the real server, behind
+// nginx, on a static host, and from a production install.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { ensureDependencies, root, run, runOrExit } from './ensure-deps.mjs';
+import { findPostgresPrograms } from '../server/test/postgres-programs.mjs';
 
 const BROWSER_CANDIDATES = [
   '/usr/bin/chromium',
@@ -84,9 +86,38 @@ function ensureSystemTools() {
   }
 }
 
+// The feedback store's tests run against a real PostgreSQL: a throwaway cluster they start
+// in a temporary folder, or the server TEST_DATABASE_URL names. They are needed, never
+// skipped. PostgreSQL refuses to run as root; as root the cluster runs as the postgres user
+// that Debian's package creates.
+function ensurePostgres() {
+  if (process.env.TEST_DATABASE_URL) return;
+  const asRoot = process.getuid?.() === 0;
+  const ready = () =>
+    findPostgresPrograms() !== undefined &&
+    (!asRoot || spawnSync('id', ['-u', 'postgres'], { stdio: 'ignore' }).status === 0);
+  if (ready()) return;
+  if (canApt) {
+    aptInstall(['postgresql'], 'PostgreSQL for the feedback store tests');
+    if (ready()) return;
+  }
+  console.error(
+    [
+      asRoot && findPostgresPrograms()
+        ? 'The feedback store tests run PostgreSQL as the postgres user (it refuses root), and there is none.'
+        : "The feedback store tests need PostgreSQL's server programs (initdb, pg_ctl, postgres), and none were found.",
+      '  - On Debian or Ubuntu: sudo apt-get install postgresql   (then run npm test again)',
+      '  - Or point TEST_DATABASE_URL at a PostgreSQL server whose user may create databases:',
+      '    TEST_DATABASE_URL=postgres://user@host:5432/postgres npm test',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
 ensureDependencies();
 const browser = ensureBrowser();
 ensureSystemTools();
+ensurePostgres();
 const env = { ...process.env, CHROME_PATH: browser };
 
 const steps = [

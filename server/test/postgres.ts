@@ -9,12 +9,13 @@
  * root the server runs as the `postgres` user that Debian's package creates.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { findPostgresPrograms } from './postgres-programs.mjs';
 import { freePort } from './smtp-sink.ts';
 
 export interface PostgresCluster {
@@ -33,7 +34,6 @@ export interface TestDatabase {
 
 /** The user that owns the cluster when the tests run as root. */
 const SERVER_USER = 'postgres';
-const DEBIAN_ROOT = '/usr/lib/postgresql';
 const START_ATTEMPTS = 3;
 
 class CommandError extends Error {
@@ -59,31 +59,14 @@ function runCommand(file: string, args: readonly string[]): Promise<string> {
   });
 }
 
-/**
- * The folder with initdb, pg_ctl and postgres: Debian's /usr/lib/postgresql/<major>/bin,
- * newest major first, else what pg_config on the PATH reports.
- */
+/** The folder with PostgreSQL's server programs, or an error that says what to install. */
 function findServerBinaries(): string {
-  const debian = existsSync(DEBIAN_ROOT)
-    ? readdirSync(DEBIAN_ROOT)
-        .filter((entry) => /^\d+$/.test(entry))
-        .sort((a, b) => Number(b) - Number(a))
-        .map((major) => path.join(DEBIAN_ROOT, major, 'bin'))
-    : [];
-  let fromPgConfig: string[] = [];
-  try {
-    fromPgConfig = [execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim()];
-  } catch {
-    // No pg_config on the PATH: only Debian's folders are looked at.
-  }
-  const found = [...debian, ...fromPgConfig].find((dir) =>
-    ['initdb', 'pg_ctl', 'postgres'].every((program) => existsSync(path.join(dir, program))),
-  );
+  const found = findPostgresPrograms();
   if (!found) {
     throw new Error(
       [
         "The store's tests need PostgreSQL's server programs (initdb, pg_ctl, postgres), and none were found",
-        `in ${DEBIAN_ROOT}/<version>/bin or through pg_config.`,
+        '  in /usr/lib/postgresql/<version>/bin or on the PATH.',
         '  - On Debian or Ubuntu: sudo apt-get install postgresql   (npm test does it when run as root)',
         '  - Or point TEST_DATABASE_URL at a PostgreSQL server where the user may create databases.',
       ].join('\n'),
