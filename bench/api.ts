@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { STORE_FILE } from '../server/store/feedback-store.ts';
+import { STORE_FILE } from '../server/store/sqlite/connection.ts';
 import { writeFakeSite } from '../server/test/fake-site.ts';
 import { tempDir } from '../server/test/helpers.ts';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';

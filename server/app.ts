@@ -103,6 +103,8 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(feedbackStorePlugin, {
     dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
     writerThread: storeWriterThread,
     minFreeBytes: config.STORE_MIN_FREE_MB * 1024 * 1024,
     ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),

@@ -99,6 +99,23 @@ export const ConfigSchema = z.object({
   /** Folder of the feedback store (feedback.sqlite); default ./data. */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('data')),
   /**
+   * A PostgreSQL database for the feedback store instead of the SQLite file, e.g.
+   * `postgres://feedback:password@db.example.com:5432/feedback?sslmode=verify-full`; any
+   * number of instances may share it. TLS settings (sslmode, sslrootcert…) pass through.
+   */
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        hostname: /^.*$/,
+        error: 'must be an address like postgres://user:password@host:5432/database',
+      })
+      .optional(),
+  ),
+  /** Connections to PostgreSQL per instance at most; default 10. */
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, wholeNumber(1).default(10)),
+  /**
    * The mail server feedback is sent through, e.g. `smtps://user:password@mail.example.com`
    * (smtp:// upgrades with STARTTLS when offered). Unset: delivery is off and messages wait
    * in the store.
@@ -166,7 +183,7 @@ export const ConfigSchema = z.object({
 });
 
 /** Settings whose values are never repeated in messages: they may hold a password. */
-const SECRET_KEYS = new Set(['SMTP_URL']);
+const SECRET_KEYS = new Set(['SMTP_URL', 'DATABASE_URL']);
 
 export interface Config extends Omit<
   z.output<typeof ConfigSchema>,

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { FeedbackStore } from './store/feedback-store.ts';
+import { SqliteFeedbackStore } from './store/sqlite/engine.ts';
 import { writeFakeSite } from './test/fake-site.ts';
 import { tempDir } from './test/helpers.ts';
 import { startServerProcess, type ServerProcess } from './test/server-process.ts';
@@ -137,13 +137,14 @@ test('after SIGKILL mid-load, five times over, every acknowledged message is sto
     await visitors.stop();
     expect(ids.size - before).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
 
-    const store = FeedbackStore.open(dataDir);
+    const store = await SqliteFeedbackStore.open(dataDir);
     try {
-      expect(store.integrityCheck()).toBe('ok');
-      const missing = [...ids].filter((id) => {
-        const found = store.find(id);
-        return !found || 'ambiguous' in found;
-      });
+      expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const missing = [];
+      for (const id of ids) {
+        const found = await store.owner.find(id);
+        if (!found || 'ambiguous' in found) missing.push(id);
+      }
       expect(missing).toEqual([]);
     } finally {
       await store.close();
@@ -156,15 +157,16 @@ test('after SIGKILL mid-load, five times over, every acknowledged message is sto
     resent += await resend(server, lost, ids);
     expect(resent).toBeGreaterThan(0);
     // No submission was stored twice, whether or not its first answer was lost.
-    const store = FeedbackStore.open(dataDir, { create: false });
+    const store = await SqliteFeedbackStore.open(dataDir, { create: false });
     try {
       const twice = store.db
         .prepare('SELECT message FROM messages GROUP BY message HAVING count(*) > 1')
         .all();
       expect(twice).toEqual([]);
-      expect(store.counts().pending + store.counts().sent).toBe(ids.size);
+      const counts = await store.owner.counts();
+      expect(counts.pending + counts.sent).toBe(ids.size);
     } finally {
-      store.closeNow();
+      await store.close();
     }
     const mailed = () =>
       new Set(

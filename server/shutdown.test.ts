@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { FeedbackStore } from './store/feedback-store.ts';
+import { SqliteFeedbackStore } from './store/sqlite/engine.ts';
 import { writeFakeSite } from './test/fake-site.ts';
 import { tempDir } from './test/helpers.ts';
 import { startServerProcess } from './test/server-process.ts';
@@ -64,10 +64,12 @@ test('SIGTERM with a request in flight: it is answered 202 and its message store
   expect(answer, server.output()).toMatch(/^HTTP\/1\.1 202 /);
   const id = (JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { id: string }).id;
   expect(await server.exited).toBe(0);
-  const store = FeedbackStore.open(dataDir, { create: false });
+  const store = await SqliteFeedbackStore.open(dataDir, { create: false });
   try {
-    expect(store.find(id)).toMatchObject({ message: 'Sent while the server was told to stop' });
+    expect(await store.owner.find(id)).toMatchObject({
+      message: 'Sent while the server was told to stop',
+    });
   } finally {
-    store.closeNow();
+    await store.close();
   }
 });

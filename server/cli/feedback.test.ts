@@ -2,9 +2,12 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FeedbackStore, STORE_FILE } from '../store/feedback-store.ts';
-import { tempDir } from '../test/helpers.ts';
+import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
+import { STORE_FILE } from '../store/sqlite/connection.ts';
+import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
+import type { NewFeedback } from '../store/types.ts';
+import { storeMessage, tempDir } from '../test/helpers.ts';
+import { createTestDatabase } from '../test/postgres.ts';
 import { COMMANDS, csvCell, printable, runFeedbackCli, USAGE } from './feedback.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -15,18 +18,16 @@ let ids: { old: string; fresh: string; spam: string; dead: string; sent: string 
 
 beforeEach(async () => {
   folder = tempDir('feedback-cli-');
-  const store = FeedbackStore.open(folder.dir);
+  const store = await SqliteFeedbackStore.open(folder.dir);
   const base = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', spam: false };
-  const accept = async (fields: Partial<Parameters<FeedbackStore['accept']>[0]>) =>
-    (
-      await store.accept({
-        ...base,
-        appName: 'EchoExpense',
-        message: 'Hello',
-        receivedAt: NOW,
-        ...fields,
-      })
-    ).id;
+  const accept = (fields: Partial<NewFeedback>) =>
+    storeMessage(store, {
+      ...base,
+      appName: 'EchoExpense',
+      message: 'Hello',
+      receivedAt: NOW,
+      ...fields,
+    });
   ids = {
     old: await accept({ message: 'Old and waiting', receivedAt: NOW - 40 * DAY }),
     // A second older than `old`, so newest-first order does not depend on the ids.
@@ -39,16 +40,29 @@ beforeEach(async () => {
     }),
   };
   // Deliver one and kill one, as the outbox would.
-  const claimed = store.claimDue({ now: NOW, owner: 'test', leaseMs: 1000, limit: 10 });
+  const claimed = await store.outbox.claim({
+    now: NOW,
+    owner: 'test',
+    leaseMs: 1000,
+    limit: 10,
+    maxPerHour: 0,
+  });
   for (const message of claimed) {
     const outcome = { owner: 'test', attempt: 1, startedAt: NOW, finishedAt: NOW + 5, detail: '' };
     if (message.id === ids.sent) {
       // Delivered 39 days ago.
-      store.recordSent(message.id, { ...outcome, finishedAt: NOW - 39 * DAY, detail: '250 OK' });
+      await store.outbox.recordSent(message.id, {
+        ...outcome,
+        finishedAt: NOW - 39 * DAY,
+        detail: '250 OK',
+      });
     } else if (message.id === ids.dead) {
-      store.recordDead(message.id, { ...outcome, detail: '550 5.1.1 Mailbox unavailable' });
+      await store.outbox.recordDead(message.id, {
+        ...outcome,
+        detail: '550 5.1.1 Mailbox unavailable',
+      });
     } else
-      store.recordRetry(message.id, {
+      await store.outbox.recordRetry(message.id, {
         ...outcome,
         nextAttemptAt: NOW + 60_000,
         detail: '451 Busy',
@@ -61,13 +75,17 @@ afterEach(() => folder.remove());
 
 /** Runs a command; `answer` is what the owner answers when asked to confirm. */
 async function cliAnswering(answer: boolean | undefined, ...argv: string[]) {
+  return cliIn({ DATA_DIR: folder.dir }, answer, ...argv);
+}
+
+async function cliIn(env: Record<string, string>, answer: boolean | undefined, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const questions: string[] = [];
   const code = await runFeedbackCli(argv, {
     out: (text) => out.push(text),
     err: (text) => err.push(text),
-    env: { DATA_DIR: folder.dir },
+    env,
     now: () => NOW,
     ...(answer === undefined
       ? {}
@@ -279,8 +297,8 @@ describe('purge', () => {
 
 describe('forget', () => {
   test('deletes every message from one address, in any status, and says how many', async () => {
-    const store = FeedbackStore.open(folder.dir);
-    const other = await store.accept({
+    const store = await SqliteFeedbackStore.open(folder.dir);
+    const other = await storeMessage(store, {
       appName: 'EchoExpense',
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -295,7 +313,7 @@ describe('forget', () => {
     const result = await cli('forget', '--email', 'ADA@example.com', '--yes');
     expect(result.out).toContain('This deletes 5 messages from ADA@example.com');
     expect(result.out).toContain('Deleted 5 messages from ADA@example.com.');
-    expect((await cli('list')).out).toContain(other.id);
+    expect((await cli('list')).out).toContain(other);
     expect((await cli('stats')).out).toContain('Messages: 1');
     const bytes = storeBytes();
     expect(bytes.includes('ada@example.com')).toBe(false);
@@ -353,6 +371,49 @@ test('a missing store says where it looked and how it comes to be', async () => 
   empty.remove();
   expect(code).toBe(1);
   expect(err).toMatch(/No feedback store at .*feedback\.sqlite: the server creates it/);
+});
+
+describe('backup and moving to PostgreSQL', () => {
+  test('backup writes a whole copy the command can read, and never overwrites a file', async () => {
+    const copy = tempDir('feedback-cli-copy-');
+    try {
+      const file = path.join(copy.dir, STORE_FILE);
+      const made = await cli('backup', file);
+      expect(made.code, made.err).toBe(0);
+      expect(made.out).toMatch(/^Wrote .*feedback\.sqlite \(\d+\.\d MB\)\.$/);
+      expect((await cli('list', '--data-dir', copy.dir)).out).toContain(ids.fresh);
+      const again = await cli('backup', file);
+      expect(again.code).toBe(1);
+      expect(again.err).toContain('exists already');
+    } finally {
+      copy.remove();
+    }
+  });
+
+  test('migrate-to copies every message and state into an empty database, and refuses a full one', async () => {
+    const database = await createTestDatabase(inject('postgresAdminUrl'));
+    try {
+      const moved = await cli('migrate-to', database.url);
+      expect(moved.code, moved.err).toBe(0);
+      expect(moved.out).toContain('Copied 5 messages, 4 outbox entries, 4 delivery attempts');
+      const there = (...argv: string[]) =>
+        cliIn({ DATA_DIR: folder.dir, DATABASE_URL: database.url }, undefined, ...argv);
+      expect((await there('list', '--limit', '10')).out).toBe(
+        (await cli('list', '--limit', '10')).out,
+      );
+      const stats = (await there('stats')).out;
+      expect(stats).toContain('Messages: 5');
+      expect(stats).toMatch(/Store: PostgreSQL database test_/);
+      expect((await there('show', ids.dead)).out).toContain('550 5.1.1 Mailbox unavailable');
+
+      const twice = await cli('migrate-to', database.url);
+      expect(twice.code).toBe(1);
+      expect(twice.err).toContain('already holds messages');
+      expect((await cli('migrate-to', 'mysql://x')).code).toBe(2);
+    } finally {
+      await database.drop();
+    }
+  });
 });
 
 test('npm run feedback works as a command', async () => {

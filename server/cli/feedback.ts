@@ -5,7 +5,7 @@
  * It reads the store in DATA_DIR (default ./data), or --data-dir; the server may run at the
  * same time. ID is a message id, or the start of one that no other id shares.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -13,12 +13,14 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { neutraliseInvisible } from '../../common/feedback.ts';
 import { ConfigSchema } from '../config.ts';
+import { openFeedbackStore } from '../store/open.ts';
 import {
-  FeedbackStore,
   MESSAGE_STATUSES,
   type MessageStatus,
+  type OwnerQueries,
   type StoredMessage,
-} from '../store/feedback-store.ts';
+  type StoreTransfer,
+} from '../store/types.ts';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -176,9 +178,9 @@ function exportRecord(message: StoredMessage) {
   };
 }
 
-function findOne(store: FeedbackStore, id: string | undefined): StoredMessage {
+async function findOne(store: OwnerQueries, id: string | undefined): Promise<StoredMessage> {
   if (!id) throw new UsageError('Give the id of a message (see `list`).');
-  const found = store.find(id);
+  const found = await store.find(id);
   if (!found) throw new Error(`No message has the id ${id}.`);
   if ('ambiguous' in found) {
     throw new Error(`Several messages start with ${id}:\n  ${found.ambiguous.join('\n  ')}`);
@@ -193,9 +195,9 @@ const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
 };
 
 /** Why a pending message has no time of its next try, if it has none. */
-function deliveryHeld(store: FeedbackStore, env: CliIo['env']): string | undefined {
+async function deliveryHeld(store: OwnerQueries, env: CliIo['env']): Promise<string | undefined> {
   if (!env.SMTP_URL?.trim()) return 'none while delivery is off (SMTP_URL is not set)';
-  const pause = store.deliveryPause();
+  const pause = await store.deliveryPause();
   if (pause) return `when delivery resumes (paused: ${printable(pause.reason)})`;
   return undefined;
 }
@@ -241,7 +243,9 @@ type Values = ReturnType<
 >['values'];
 
 interface CommandContext {
-  store: FeedbackStore;
+  store: OwnerQueries;
+  /** The whole store's rows, for moving it to another engine. */
+  transfer: StoreTransfer;
   values: Values;
   /** Positional arguments after the command's name. */
   args: string[];
@@ -269,8 +273,8 @@ async function confirmed({ values, io }: CommandContext, question: string): Prom
 }
 
 /** After a deletion: overwritten pages go back to the disk and the log is emptied. */
-function reclaim({ store, io }: CommandContext): void {
-  if (!store.reclaimSpace()) {
+async function reclaim({ store, io }: CommandContext): Promise<void> {
+  if (!(await store.reclaimSpace())) {
     io.err(
       'The write-ahead log could not be emptied while the server reads the store; run the command again when it is idle, or stop the server for a moment.',
     );
@@ -287,12 +291,12 @@ export const COMMANDS: Record<string, Command> = {
   list: {
     usage: 'list [--status S] [--app NAME] [--limit N]',
     help: `Messages, newest first (50 unless --limit). S is one of ${MESSAGE_STATUSES.join(', ')} (pending: not yet mailed; \`waiting\` is taken to mean the same).`,
-    run({ store, values, io }) {
+    async run({ store, values, io }) {
       const limit = values.limit === undefined ? 50 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1) {
         throw new UsageError('--limit must be a whole number above 0');
       }
-      const messages = store.list({
+      const messages = await store.list({
         status: parseStatus(values.status),
         appName: values.app,
         limit,
@@ -321,10 +325,10 @@ export const COMMANDS: Record<string, Command> = {
   show: {
     usage: 'show ID',
     help: 'One message in full, with its delivery attempts.',
-    run({ store, args, io, now }) {
-      const message = findOne(store, args[0]);
-      io.out(describe(message, now, deliveryHeld(store, io.env)));
-      const attempts = store.attemptsOf(message.id);
+    async run({ store, args, io, now }) {
+      const message = await findOne(store, args[0]);
+      io.out(describe(message, now, await deliveryHeld(store, io.env)));
+      const attempts = await store.attemptsOf(message.id);
       if (attempts.length > 0) {
         io.out('\nDelivery attempts:');
         io.out(
@@ -351,7 +355,7 @@ export const COMMANDS: Record<string, Command> = {
       const write = output ? output.write : io.out;
       if (format === 'csv') {
         write(EXPORT_COLUMNS.join(','));
-        for (const message of messages) {
+        for await (const message of messages) {
           const record = exportRecord(message);
           write(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
         }
@@ -359,7 +363,7 @@ export const COMMANDS: Record<string, Command> = {
         // One record a line, the comma after each but the last.
         let previous: string | undefined;
         write('[');
-        for (const message of messages) {
+        for await (const message of messages) {
           if (previous !== undefined) write(`${previous},`);
           previous = `  ${JSON.stringify(exportRecord(message))}`;
         }
@@ -373,9 +377,9 @@ export const COMMANDS: Record<string, Command> = {
   retry: {
     usage: 'retry ID | retry --dead',
     help: 'Send a dead message (or one taken for spam) again; --dead: every dead message.',
-    run({ store, values, args, io, now }) {
+    async run({ store, values, args, io, now }) {
       if (values.dead) {
-        const count = store.retryAllDead(now);
+        const count = await store.retryAllDead(now);
         io.out(
           count === 0
             ? 'No dead messages.'
@@ -383,7 +387,7 @@ export const COMMANDS: Record<string, Command> = {
         );
         return 0;
       }
-      const result = store.retry(findOne(store, args[0]).id, now);
+      const result = await store.retry((await findOne(store, args[0])).id, now);
       if (result.kind === 'queued') {
         io.out(`Queued ${result.message.id} again; the server sends it shortly.`);
         return 0;
@@ -395,8 +399,8 @@ export const COMMANDS: Record<string, Command> = {
   'not-spam': {
     usage: 'not-spam ID',
     help: 'A message taken for spam is a person’s after all: queue it for delivery.',
-    run({ store, args, io, now }) {
-      const result = store.releaseSpam(findOne(store, args[0]).id, now);
+    async run({ store, args, io, now }) {
+      const result = await store.releaseSpam((await findOne(store, args[0])).id, now);
       if (result.kind === 'queued') {
         io.out(`Released ${result.message.id} from spam; the server sends it shortly.`);
         return 0;
@@ -408,24 +412,16 @@ export const COMMANDS: Record<string, Command> = {
   stats: {
     usage: 'stats',
     help: 'Counts by status and app, the oldest pending message, mails sent in the last hour and day, a pause of delivery.',
-    run({ store, io, now }) {
-      const counts = store.counts();
+    async run({ store, io, now }) {
+      const counts = await store.counts();
       const total = counts.pending + counts.sent + counts.dead + counts.spam;
-      const hour = store.sentSince(now - 60 * 60 * 1000).count;
-      const day = store.sentSince(now - DAY_MS).count;
+      const hour = (await store.sentSince(now - 60 * 60 * 1000)).count;
+      const day = (await store.sentSince(now - DAY_MS)).count;
       const oldest =
         counts.oldestPendingReceivedAt === null
           ? ''
           : ` (oldest received ${age(now - counts.oldestPendingReceivedAt)} ago)`;
-      const size = ['', '-wal']
-        .map((suffix) => {
-          try {
-            return statSync(store.file + suffix).size;
-          } catch {
-            return 0;
-          }
-        })
-        .reduce((sum, bytes) => sum + bytes, 0);
+      const location = await store.location();
       const lines = [
         `Messages: ${total}`,
         `  pending  ${counts.pending}${oldest}${counts.sending > 0 ? `, ${counts.sending} being sent` : ''}`,
@@ -434,18 +430,20 @@ export const COMMANDS: Record<string, Command> = {
         `  spam     ${counts.spam}`,
         `Mails sent: ${hour} in the last hour, ${day} in the last 24 hours`,
       ];
-      const pause = store.deliveryPause();
+      const pause = await store.deliveryPause();
       if (pause) {
         lines.push(
           `Delivery paused since ${when(pause.since)}: ${printable(pause.reason)} (next try ${when(pause.retryAt)})`,
         );
       }
-      const byApp = store.countByApp();
+      const byApp = await store.countByApp();
       if (byApp.length > 0) {
         lines.push('By app:');
         for (const { appName, count } of byApp) lines.push(`  ${oneLine(appName, 60)}: ${count}`);
       }
-      lines.push(`Store: ${store.file} (${(size / 1024 / 1024).toFixed(1)} MB)`);
+      lines.push(
+        `Store: ${location.description} (${(location.bytes / 1024 / 1024).toFixed(1)} MB)`,
+      );
       io.out(lines.join('\n'));
       return 0;
     },
@@ -460,7 +458,7 @@ export const COMMANDS: Record<string, Command> = {
         throw new UsageError('purge needs --older-than DAYS (a number above 0)');
       }
       const before = now - days * DAY_MS;
-      const found = store.countPurgeable(before);
+      const found = await store.countPurgeable(before);
       const what = `${plural(found.sent, 'message')} delivered and ${plural(found.spam, 'spam message')} received before ${when(before)}`;
       if (values['dry-run']) {
         io.out(`Would delete ${what}.`);
@@ -474,8 +472,8 @@ export const COMMANDS: Record<string, Command> = {
       }
       io.out(`This deletes ${what}.`);
       if (!(await confirmed(context, 'Delete them?'))) return 1;
-      const deleted = store.purge(before, now);
-      reclaim(context);
+      const deleted = await store.purge(before, now);
+      await reclaim(context);
       io.out(
         `Deleted ${plural(deleted.sent, 'delivered message')} and ${plural(deleted.spam, 'spam message')}. Waiting and dead messages are kept.`,
       );
@@ -489,7 +487,7 @@ export const COMMANDS: Record<string, Command> = {
       const { store, values, io } = context;
       const email = values.email?.trim();
       if (!email) throw new UsageError('forget needs --email ADDRESS');
-      const count = store.countBySender(email);
+      const count = await store.countBySender(email);
       if (count === 0) {
         io.out(`No messages from ${printable(email)}.`);
         return 0;
@@ -498,10 +496,48 @@ export const COMMANDS: Record<string, Command> = {
         `This deletes ${plural(count, 'message')} from ${printable(email)}, whatever their status.`,
       );
       if (!(await confirmed(context, 'Delete them?'))) return 1;
-      const deleted = store.forgetSender(email);
-      reclaim(context);
+      const deleted = await store.forgetSender(email);
+      await reclaim(context);
       io.out(`Deleted ${plural(deleted, 'message')} from ${printable(email)}.`);
       return 0;
+    },
+  },
+  backup: {
+    usage: 'backup FILE',
+    help: 'A consistent copy of the SQLite store in FILE (a new file), taken while the server runs. On PostgreSQL, use pg_dump (see docs/deploy.md).',
+    async run({ store, args, io }) {
+      const file = args[0];
+      if (!file) throw new UsageError('backup needs the FILE to write the copy to');
+      const target = path.resolve(file);
+      if (existsSync(target)) throw new Error(`${target} exists already; give a new file name.`);
+      await store.backup(target);
+      io.out(`Wrote ${target} (${(statSync(target).size / 1024 / 1024).toFixed(1)} MB).`);
+      return 0;
+    },
+  },
+  'migrate-to': {
+    usage: 'migrate-to postgres://USER:PASSWORD@HOST/DATABASE',
+    help: 'Copy every message, delivery attempt and state of this store into an empty PostgreSQL database, in one transaction; it refuses a database that holds messages. Stop the server first, then start it with DATABASE_URL set to the same address.',
+    async run({ transfer, args, io }) {
+      const url = args[0];
+      if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+        throw new UsageError(
+          'migrate-to needs the address of a PostgreSQL database (postgres://…)',
+        );
+      }
+      const target = await openFeedbackStore({ databaseUrl: url, dataDir: '' });
+      try {
+        if (!(await target.transfer.isEmpty())) {
+          throw new Error('That database already holds messages: nothing was copied.');
+        }
+        const counts = await target.transfer.load(transfer.rows());
+        io.out(
+          `Copied ${plural(counts.messages, 'message')}, ${plural(counts.outbox, 'outbox entry', 'outbox entries')}, ${plural(counts.delivery_attempts, 'delivery attempt')} and ${plural(counts.idempotency_keys, 'idempotency key')}. Start the server with DATABASE_URL set to this database.`,
+        );
+        return 0;
+      } finally {
+        await target.close();
+      }
     },
   },
 };
@@ -531,7 +567,8 @@ export const USAGE = [
   ]),
   '',
   'Options:',
-  '  --data-dir DIR       The store’s folder (default: $DATA_DIR, or ./data).',
+  '  --data-dir DIR       The SQLite store’s folder (default: $DATA_DIR, or ./data);',
+  '                       with DATABASE_URL set, the PostgreSQL store instead.',
   '  -y, --yes            Delete without asking (purge, forget).',
   '  -h, --help           This text.',
   '',
@@ -554,11 +591,19 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const dataDir = path.resolve(
     values['data-dir'] ?? ConfigSchema.shape.DATA_DIR.parse(io.env.DATA_DIR),
   );
-  const store = FeedbackStore.open(dataDir, { create: false });
+  const databaseUrl = values['data-dir'] === undefined ? io.env.DATABASE_URL?.trim() : undefined;
+  const store = await openFeedbackStore({ databaseUrl, dataDir, create: false });
   try {
-    return await command.run({ store, values, args, io, now: io.now() });
+    return await command.run({
+      store: store.owner,
+      transfer: store.transfer,
+      values,
+      args,
+      io,
+      now: io.now(),
+    });
   } finally {
-    store.closeNow();
+    await store.close();
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { neutraliseInvisible } from '../../common/feedback.ts';
-import type { StoredMessage } from '../store/feedback-store.ts';
+import type { StoredMessage } from '../store/types.ts';
 
 export interface MailAddresses {
   /** The site's own sender: an address, or "Name <address>". */

@@ -87,7 +87,9 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     const { app, log } = await mailingServer(sink.url);
     const ids = [await send(app, 'One'), await send(app, 'Two'), await send(app, 'Three')];
 
-    await eventually(() => app.feedbackStore.deliveryPause(), { what: 'the pause' });
+    await eventually(async () => await app.feedbackStore.owner.deliveryPause(), {
+      what: 'the pause',
+    });
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({
@@ -96,8 +98,9 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
       pauseReason: expect.stringContaining(String(reply.code)) as string,
     });
     await pause(300);
-    for (const id of ids) expect(app.feedbackStore.find(id)).toMatchObject({ status: 'pending' });
-    expect(app.feedbackStore.counts().dead).toBe(0);
+    for (const id of ids)
+      expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
+    expect((await app.feedbackStore.owner.counts()).dead).toBe(0);
     expect(sink.received).toHaveLength(0);
     expect(pauses(log)).toBe(1);
 
@@ -114,14 +117,16 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     sink.refusals.set('mailFrom', { code: 553, message: 'Sender address rejected' });
     const { app } = await mailingServer(sink.url, { MAIL_PAUSE_RETRY_MS: '600000' });
     const id = await send(app);
-    const paused = await eventually(() => app.feedbackStore.deliveryPause());
+    const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
     expect(paused.retryAt - paused.since).toBe(600_000);
     await app.feedbackOutbox.stop();
     sink.refusals.clear();
     app.feedbackOutbox.start();
     await sink.waitFor((s) => s.received.length === 1, { timeoutMs: 5000 });
-    await eventually(() => (app.feedbackStore.deliveryPause() ? undefined : true));
-    expect(app.feedbackStore.find(id)).toMatchObject({ status: 'sent' });
+    await eventually(async () =>
+      (await app.feedbackStore.owner.deliveryPause()) ? undefined : true,
+    );
+    expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'sent' });
   });
 
   test('a message whose content is refused (DATA) is dead; delivery goes on', async () => {
@@ -129,13 +134,17 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     sink.replyNext({ code: 554, message: '5.6.0 Message content rejected' });
     const { app } = await mailingServer(sink.url);
     const refused = await send(app, 'Refused');
-    await eventually(() => (app.feedbackStore.counts().dead === 1 ? true : undefined));
+    await eventually(async () =>
+      (await app.feedbackStore.owner.counts()).dead === 1 ? true : undefined,
+    );
     const next = await send(app, 'Next');
     await sink.waitFor((s) => s.received.length === 1);
-    await eventually(() => (app.feedbackStore.counts().sent === 1 ? true : undefined));
-    expect(app.feedbackStore.find(refused)).toMatchObject({ status: 'dead' });
-    expect(app.feedbackStore.find(next)).toMatchObject({ status: 'sent' });
-    expect(app.feedbackStore.deliveryPause()).toBeUndefined();
+    await eventually(async () =>
+      (await app.feedbackStore.owner.counts()).sent === 1 ? true : undefined,
+    );
+    expect(await app.feedbackStore.owner.find(refused)).toMatchObject({ status: 'dead' });
+    expect(await app.feedbackStore.owner.find(next)).toMatchObject({ status: 'sent' });
+    expect(await app.feedbackStore.owner.deliveryPause()).toBeUndefined();
   });
 });
 
@@ -170,9 +179,9 @@ describe('TLS and login', () => {
         SMTP_TLS_CA_FILE: certificate.certFile,
       });
       const id = await send(app);
-      const paused = await eventually(() => app.feedbackStore.deliveryPause());
+      const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
       expect(paused.reason).toMatch(/^AUTH PLAIN: 535 /);
-      expect(app.feedbackStore.find(id)).toMatchObject({ status: 'pending' });
+      expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
       expect(pauses(log)).toBe(1);
     } finally {
@@ -185,11 +194,11 @@ describe('TLS and login', () => {
     sink = await SmtpSink.start(0, { host: '0.0.0.0' });
     const { app } = await mailingServer(`smtp://0.0.0.0:${sink.port}`);
     const id = await send(app);
-    const paused = await eventually(() => app.feedbackStore.deliveryPause());
+    const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
     // The sink does not offer STARTTLS: nodemailer stops before sending anything.
     expect(paused.reason).toMatch(/^STARTTLS: /);
     expect(sink.dataCommands).toBe(0);
-    expect(app.feedbackStore.find(id)).toMatchObject({ status: 'pending' });
+    expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
   });
 });
 
@@ -231,8 +240,8 @@ describe('a mail server that hangs cannot hold the outbox', () => {
       const started = Date.now();
       const id = await send(app);
       const retried = await eventually(
-        () => {
-          const message = app.feedbackStore.find(id);
+        async () => {
+          const message = await app.feedbackStore.owner.find(id);
           return message && !('ambiguous' in message) && message.lastError ? message : undefined;
         },
         { what: 'the deadline to fire' },
@@ -249,11 +258,18 @@ describe('a mail server that hangs cannot hold the outbox', () => {
       silent = undefined;
       sink = await SmtpSink.start(port);
       await sink.waitFor((s) => s.received.length === 1, { timeoutMs: 10_000 });
-      await eventually(() =>
-        app.feedbackStore.find(id) && app.feedbackStore.counts().sent === 1 ? true : undefined,
+      await eventually(async () =>
+        (await app.feedbackStore.owner.find(id)) &&
+        (await app.feedbackStore.owner.counts()).sent === 1
+          ? true
+          : undefined,
       );
-      expect(app.feedbackStore.counts()).toMatchObject({ sent: 1, dead: 0, pending: 0 });
-      const attempts = app.feedbackStore.attemptsOf(id);
+      expect(await app.feedbackStore.owner.counts()).toMatchObject({
+        sent: 1,
+        dead: 0,
+        pending: 0,
+      });
+      const attempts = await app.feedbackStore.owner.attemptsOf(id);
       await annotate(
         `${behaviour} server: POST → 202; first attempt cut off after ${deadlineMs} ms (${retried.lastError ?? ''}); attempts: ${attempts.map((attempt) => attempt.outcome).join(', ')}; the sink received ${sink.received.length} mail`,
       );

@@ -71,8 +71,8 @@ describe('the outbox mails each accepted message to the owner', () => {
     expect(mail.text).toContain(`Id:       ${id}`);
     expect(mail.text).toContain('The bill reminders saved me a late fee. Thank you!');
 
-    const stored = await eventually(() => {
-      const found = app.feedbackStore.find(id);
+    const stored = await eventually(async () => {
+      const found = await app.feedbackStore.owner.find(id);
       return found && 'status' in found && found.status === 'sent' ? found : undefined;
     });
     expect(stored.attempts).toBe(1);
@@ -104,15 +104,14 @@ describe('temporary failures are retried', () => {
 
       await sink.waitFor((s) => s.received.length === 1);
       expect(sink.dataCommands).toBe(2);
-      const stored = await eventually(() => {
-        const found = app.feedbackStore.find(id);
+      const stored = await eventually(async () => {
+        const found = await app.feedbackStore.owner.find(id);
         return found && 'status' in found && found.status === 'sent' ? found : undefined;
       });
       expect(stored.attempts).toBe(2);
-      expect(app.feedbackStore.attemptsOf(id).map((attempt) => attempt.outcome)).toEqual([
-        'retry',
-        'sent',
-      ]);
+      expect(
+        (await app.feedbackStore.owner.attemptsOf(id)).map((attempt) => attempt.outcome),
+      ).toEqual(['retry', 'sent']);
       await pause(150);
       expect(sink.received).toHaveLength(1);
     },
@@ -122,8 +121,8 @@ describe('temporary failures are retried', () => {
     const port = await freePort();
     const { app } = await mailingServer(`smtp://127.0.0.1:${port}`);
     const id = await send(app);
-    await eventually(() => {
-      const found = app.feedbackStore.find(id);
+    await eventually(async () => {
+      const found = await app.feedbackStore.owner.find(id);
       return found && 'status' in found && found.attempts >= 1 && found.lastError
         ? found
         : undefined;
@@ -140,8 +139,8 @@ describe('temporary failures are retried', () => {
     // 0.0002 hours: 720 ms.
     const { app } = await mailingServer(sink.url, { MAIL_GIVE_UP_AFTER_HOURS: '0.0002' });
     const id = await send(app);
-    const dead = await eventually(() => {
-      const found = app.feedbackStore.find(id);
+    const dead = await eventually(async () => {
+      const found = await app.feedbackStore.owner.find(id);
       return found && 'status' in found && found.status === 'dead' ? found : undefined;
     });
     expect(dead.lastError).toMatch(/^gave up after \d+ attempts: 451 Busy/);
@@ -156,11 +155,13 @@ describe('permanent failures', () => {
     const { app } = await mailingServer(sink.url);
     const id = await send(app);
 
-    await eventually(() => {
-      const found = app.feedbackStore.find(id);
+    await eventually(async () => {
+      const found = await app.feedbackStore.owner.find(id);
       return found && 'status' in found && found.status === 'dead' ? found : undefined;
     });
-    expect(app.feedbackStore.list({ status: 'dead' }).map((message) => message.id)).toEqual([id]);
+    expect(
+      (await app.feedbackStore.owner.list({ status: 'dead' })).map((message) => message.id),
+    ).toEqual([id]);
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.json()).toMatchObject({ pending: 0, dead: 1 });
     await pause(200);
@@ -174,7 +175,7 @@ describe('what the visitor typed never becomes a header or HTML', () => {
     sink = await SmtpSink.start();
     const { app } = await mailingServer(sink.url);
     // The route refuses such a name; this writes it straight to the store, as if it had not.
-    await app.feedbackStore.accept({
+    await app.feedbackStore.intake.accept({
       appName: 'EchoExpense',
       firstName: 'Eve\r\nBcc: victim@example.net\r\nX-Injected: yes',
       lastName: 'Mallory\nSubject: hijacked',
@@ -240,11 +241,12 @@ describe('leases and caps', () => {
     await app.feedbackOutbox.stop();
     const id = await send(app);
     // Another process claims it and dies.
-    const [claimed] = app.feedbackStore.claimDue({
+    const [claimed] = await app.feedbackStore.outbox.claim({
       now: Date.now(),
       owner: 'crashed-worker',
       leaseMs: 400,
       limit: 1,
+      maxPerHour: 0,
     });
     expect(claimed?.id).toBe(id);
     app.feedbackOutbox.start();
@@ -252,7 +254,7 @@ describe('leases and caps', () => {
     await pause(200);
     expect(sink.received).toHaveLength(0);
     await sink.waitFor((s) => s.received.length === 1);
-    const stored = app.feedbackStore.find(id);
+    const stored = await app.feedbackStore.owner.find(id);
     expect(stored && 'attempts' in stored ? stored.attempts : 0).toBe(2);
   });
 
@@ -294,7 +296,7 @@ describe('leases and caps', () => {
     expect(listed).toEqual(
       [3, 2, 1, 0].map((index) => `- EchoExpense | Flood Lovelace | Flood ${index}`),
     );
-    expect(app.feedbackStore.counts()).toMatchObject({ pending: 4, sent: 3 });
+    expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 4, sent: 3 });
 
     // At most one digest an hour.
     await send(app, { message: 'Later' });
@@ -323,7 +325,7 @@ test('logs name ids, apps and outcomes, never the message or the address', async
   const id = await send(server.app, { message: secretText, email: 'ada.private@example.com' });
   await postFeedback(server.app, validPayload({ email: 'broken@', message: secretText }));
   await sink.waitFor((s) => s.received.length === 1);
-  await eventually(() =>
+  await eventually(async () =>
     lines.some((line) => line.includes('feedback mailed')) ? true : undefined,
   );
 

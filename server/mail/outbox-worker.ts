@@ -12,10 +12,14 @@
  * pauses: no message is marked dead, one message tries again every `pauseRetryMs`, the
  * pause is kept in the store (so it survives a restart and /readyz reports it), and it is
  * logged once.
+ *
+ * Any number of workers (one per server instance) may share one store: claims, the hourly
+ * cap, the pause and the digest's turn are all kept there. A worker that stops gives its
+ * claims back at once.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClaimedMessage, FeedbackStore } from '../store/feedback-store.ts';
+import type { ClaimedMessage, OutboxQueue } from '../store/types.ts';
 import { composeDigestMail, composeFeedbackMail, type MailAddresses } from './compose.ts';
 import {
   classifySendError,
@@ -30,7 +34,7 @@ import type { MailTransport } from './transport.ts';
 const DIGEST_MAX_LISTED = 200;
 
 export interface OutboxWorkerOptions {
-  store: FeedbackStore;
+  store: OutboxQueue;
   /** Opens the mail connection(s); called on each start, closed on stop. */
   createTransport: () => MailTransport;
   addresses: MailAddresses;
@@ -120,6 +124,16 @@ export class OutboxWorker {
     this.#running = undefined;
     this.#transport?.close();
     this.#transport = undefined;
+    // What this worker still holds goes back to the queue now, not after its lease.
+    try {
+      const released = await this.#options.store.releaseClaims(this.owner, this.#options.now());
+      if (released > 0) this.#options.log.info({ released }, 'gave back claimed feedback');
+    } catch (error) {
+      this.#options.log.warn(
+        { err: error },
+        'could not give back claims; they wait for their lease',
+      );
+    }
   }
 
   async #loop(transport: MailTransport): Promise<void> {
@@ -145,7 +159,7 @@ export class OutboxWorker {
     const { store, maxPerHour, concurrency, leaseMs, idleCheckMs, now } = this.#options;
     const at = now();
     let limit = concurrency;
-    const pause = store.deliveryPause();
+    const pause = await store.deliveryPause();
     this.#paused = pause !== undefined;
     this.#capped = pause !== undefined;
     const tryNow = this.#tryPauseNow;
@@ -158,7 +172,7 @@ export class OutboxWorker {
       limit = 1;
     }
     if (maxPerHour > 0) {
-      const recent = store.sentSince(at - HOUR_MS);
+      const recent = await store.sentSince(at - HOUR_MS);
       const room = maxPerHour - recent.count;
       this.#capped ||= room <= 0;
       if (!pause) await this.#digestIfBehind(transport, at, Math.max(room, 0));
@@ -176,9 +190,9 @@ export class OutboxWorker {
       this.#capNoticeShown = false;
       limit = Math.min(limit, room);
     }
-    const batch = await store.write('claimDue', { now: at, owner: this.owner, leaseMs, limit });
+    const batch = await store.claim({ now: at, owner: this.owner, leaseMs, limit, maxPerHour });
     if (batch.length > 0) return { batch, waitMs: 0 };
-    const due = store.nextDueAt();
+    const due = await store.nextDueAt();
     const waitMs = due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs);
     return { batch, waitMs };
   }
@@ -191,24 +205,26 @@ export class OutboxWorker {
   async #digestIfBehind(transport: MailTransport, at: number, room: number): Promise<void> {
     const { store, addresses, maxPerHour, log } = this.#options;
     if (at < this.#digestNotBefore) return;
-    const lastDigestAt = store.lastDigestAt();
+    const lastDigestAt = await store.lastDigestAt();
     if (lastDigestAt !== null && lastDigestAt > at - HOUR_MS) return;
-    const due = store.countDue(at);
+    const due = await store.countDue(at);
     if (due <= room) return;
-    const listed = store.dueInSendOrder(at, DIGEST_MAX_LISTED, room);
+    // One instance mails it: the turn is taken in the store before the mail goes.
+    if (!(await store.claimDigest(at, lastDigestAt))) return;
+    const listed = await store.dueInSendOrder(at, DIGEST_MAX_LISTED, room);
     try {
       await transport.send(
         composeDigestMail({ waiting: listed, total: due - room, at, maxPerHour }, addresses),
       );
     } catch (error) {
       this.#digestNotBefore = at + this.#options.retry.baseMs;
+      await store.releaseDigest(at, lastDigestAt);
       log.warn(
         { err: classifySendError(error).detail },
         'could not mail the digest of waiting feedback',
       );
       return;
     }
-    await store.write('recordDigest', at);
     log.warn(
       { waiting: due - room, maxPerHour },
       'more feedback waits than the hourly mail cap lets out; mailed the owner a digest',
@@ -236,7 +252,7 @@ export class OutboxWorker {
     const context = { id: message.id, app: message.appName, attempt: message.attempt };
     const renewal = setInterval(
       () => {
-        store.write('renewLease', message.id, this.owner, now() + leaseMs).then(
+        store.renewLease(message.id, this.owner, now() + leaseMs).then(
           (held) => {
             if (!held) {
               log.warn(context, 'lost the lease on a message being sent; it may be sent twice');
@@ -257,7 +273,7 @@ export class OutboxWorker {
       }
       const finishedAt = now();
       const detail = withoutAddresses(response).slice(0, 500);
-      await store.write('recordSent', message.id, {
+      await store.recordSent(message.id, {
         owner: this.owner,
         attempt: message.attempt,
         startedAt,
@@ -267,7 +283,7 @@ export class OutboxWorker {
       log.info({ ...context, ms: finishedAt - startedAt }, 'feedback mailed');
       if (this.#paused) {
         this.#paused = false;
-        if (await store.write('resumeDelivery')) {
+        if (await store.resumeDelivery()) {
           log.info('the mail server accepts the site again; delivery resumed');
         }
       }
@@ -302,14 +318,14 @@ export class OutboxWorker {
     if (failure.kind === 'pause') {
       const retryAt = finishedAt + this.#options.pauseRetryMs;
       const reason = failure.command ? `${failure.command}: ${failure.detail}` : failure.detail;
-      const paused = await store.write('pauseDelivery', {
+      const paused = await store.pauseDelivery({
         reason,
         since: finishedAt,
         retryAt,
       });
       this.#paused = true;
       this.#capped = true;
-      await store.write('recordRetry', message.id, {
+      await store.recordRetry(message.id, {
         ...outcome,
         detail: `delivery paused: ${reason}`,
         // Due as soon as the pause lets anything out: the pause, not the message, waits.
@@ -326,20 +342,20 @@ export class OutboxWorker {
       return;
     }
     if (failure.kind === 'permanent') {
-      await store.write('recordDead', message.id, outcome);
+      await store.recordDead(message.id, outcome);
       log.error(context, 'feedback mail refused by the mail server; marked dead');
       return;
     }
     const nextAttemptAt = finishedAt + retryDelayMs(message.attempt, retry, random);
     if (nextAttemptAt > message.queuedAt + retry.giveUpAfterMs) {
-      await store.write('recordDead', message.id, {
+      await store.recordDead(message.id, {
         ...outcome,
         detail: `gave up after ${message.attempt} attempts: ${failure.detail}`,
       });
       log.error(context, 'feedback mail could not be delivered in time; marked dead');
       return;
     }
-    await store.write('recordRetry', message.id, { ...outcome, nextAttemptAt });
+    await store.recordRetry(message.id, { ...outcome, nextAttemptAt });
     log.warn(
       { ...context, retryInMs: nextAttemptAt - finishedAt },
       'feedback mail failed; will retry',

@@ -57,7 +57,7 @@ export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
       return;
     }
     const worker = new OutboxWorker({
-      store: app.feedbackStore,
+      store: app.feedbackStore.outbox,
       createTransport: () =>
         createSmtpTransport(smtpUrl, {
           sendTimeoutMs: options.sendTimeoutMs,

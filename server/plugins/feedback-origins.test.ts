@@ -70,7 +70,7 @@ describe('pages on another origin (SITE_ORIGINS)', () => {
     });
     expect(response.statusCode).toBe(202);
     expect(response.headers['access-control-allow-origin']).toBe(STATIC_HOST);
-    expect(storedCount(app)).toBe(1);
+    expect(await storedCount(app)).toBe(1);
   });
 
   test('a preflight asking for another header or method gets no approval', async () => {
@@ -98,7 +98,7 @@ describe('an origin that is not allowed', () => {
     const post = await postFeedback(app, validPayload(), { headers: { origin: stranger } });
     expect(post.statusCode).toBe(403);
     expect(post.headers['access-control-allow-origin']).toBeUndefined();
-    expect(storedCount(app)).toBe(0);
+    expect(await storedCount(app)).toBe(0);
     expect(warnings().filter((entry) => entry.origin === stranger)).toHaveLength(2);
     expect(warnings()[0]?.msg).toMatch(/PUBLIC_URL or SITE_ORIGINS/);
   });

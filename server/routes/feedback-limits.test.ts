@@ -7,9 +7,11 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../app.ts';
-import { FeedbackStore, STORE_FILE } from '../store/feedback-store.ts';
+import { STORE_FILE } from '../store/sqlite/connection.ts';
+import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
 import {
   postFeedback,
+  sqliteStore,
   startTestServer,
   storedCount,
   tempDir,
@@ -38,6 +40,38 @@ function from(remoteAddress: string, app: App, overrides: Record<string, unknown
   return postFeedback(app, validPayload(overrides), { remoteAddress });
 }
 
+test('a client’s limit is kept in the store: another instance on it (or a restart) does not reset it', async () => {
+  const folder = tempDir();
+  try {
+    const config = testConfig(folder.dir, { FEEDBACK_RATE_LIMIT_PER_MINUTE: '2' });
+    const open = async () => {
+      const app = await buildApp({ config, appNames: TEST_APP_NAMES, storeWriterThread: false });
+      await app.ready();
+      return app;
+    };
+    const first = await open();
+    const second = await open();
+    try {
+      expect((await from('198.51.100.7', first)).statusCode).toBe(202);
+      expect((await from('198.51.100.7', second)).statusCode).toBe(202);
+      // Each instance has let this address in once, but the store counts both.
+      const refused = await from('198.51.100.7', first);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        error: { message: 'Too many messages from this address; try again later.' },
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
+      expect((await from('198.51.100.8', second)).statusCode).toBe(202);
+      expect(await storedCount(first)).toBe(3);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  } finally {
+    folder.remove();
+  }
+});
+
 describe('the hourly cap over all visitors', () => {
   test('past FEEDBACK_MAX_PER_HOUR every client gets 429 with Retry-After, and a restart does not reset it', async () => {
     const folder = tempDir();
@@ -62,7 +96,7 @@ describe('the hourly cap over all visitors', () => {
 
       app = await open();
       expect((await from('203.0.113.10', app)).statusCode).toBe(429);
-      expect(storedCount(app)).toBe(3);
+      expect(await storedCount(app)).toBe(3);
       await app.close();
     } finally {
       folder.remove();
@@ -101,7 +135,7 @@ describe('the free-space floor', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ error: { code: 'store_full' } });
     expect(response.headers['retry-after']).toBe('300');
-    expect(storedCount(app)).toBe(0);
+    expect(await storedCount(app)).toBe(0);
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: 'unavailable', store: 'low on disk space' });
@@ -136,12 +170,12 @@ describe('a disk that stalls, fills up, or loses its writer', () => {
     expect((await Promise.all(waiting)).map((response) => response.statusCode)).toEqual([
       202, 202, 202, 202,
     ]);
-    expect(storedCount(app)).toBe(4);
+    expect(await storedCount(app)).toBe(4);
   });
 
   test('a full disk: 503 with Retry-After, nothing half-written, and writes work once there is room', async () => {
     const app = await start();
-    const db = app.feedbackStore.db;
+    const db = sqliteStore(app).db;
     const pages = Number(db.pragma('page_count', { simple: true }));
     db.pragma(`max_page_count = ${pages}`);
     let full;
@@ -156,18 +190,18 @@ describe('a disk that stalls, fills up, or loses its writer', () => {
     expect(rows('SELECT count(*) AS n FROM messages')).toBe(
       rows('SELECT count(*) AS n FROM outbox'),
     );
-    expect(app.feedbackStore.integrityCheck()).toBe('ok');
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
 
     db.pragma(`max_page_count = ${pages * 100}`);
-    const before = storedCount(app);
+    const before = await storedCount(app);
     expect((await postFeedback(app, validPayload())).statusCode).toBe(202);
-    expect(storedCount(app)).toBe(before + 1);
+    expect(await storedCount(app)).toBe(before + 1);
   });
 
   test('the writer thread dies: requests in flight get 503, nothing of theirs is stored, the next write works', async () => {
     const app = await start({}, { storeWriterThread: true });
     // The thread stalls, then dies: what is sent to it meanwhile is in flight.
-    app.feedbackStore.crashWriterThread(300);
+    sqliteStore(app).crashWriterThread(300);
     const answers = await Promise.all(
       Array.from({ length: 3 }, (_, index) =>
         postFeedback(app, validPayload({ message: `In flight ${index}` })),
@@ -177,10 +211,10 @@ describe('a disk that stalls, fills up, or loses its writer', () => {
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBe('30');
     }
-    expect(storedCount(app)).toBe(0);
+    expect(await storedCount(app)).toBe(0);
     const next = await postFeedback(app, validPayload({ message: 'After the crash' }));
     expect(next.statusCode).toBe(202);
-    expect(storedCount(app)).toBe(1);
+    expect(await storedCount(app)).toBe(1);
   }, 20_000);
 });
 
@@ -189,20 +223,20 @@ describe('spam signals beyond the honeypot', () => {
     const app = await start();
     const fast = await postFeedback(app, validPayload({ formOpenMs: 800 }));
     expect(fast.statusCode).toBe(202);
-    expect(app.feedbackStore.find(fast.json<{ id: string }>().id)).toMatchObject({
+    expect(await app.feedbackStore.owner.find(fast.json<{ id: string }>().id)).toMatchObject({
       status: 'spam',
       spamReason: 'too-fast',
     });
     const person = await postFeedback(app, validPayload({ formOpenMs: 45_000 }));
-    expect(app.feedbackStore.find(person.json<{ id: string }>().id)).toMatchObject({
+    expect(await app.feedbackStore.owner.find(person.json<{ id: string }>().id)).toMatchObject({
       status: 'pending',
     });
     // An older form that does not say how long it was open is not judged by it.
     const older = await postFeedback(app, validPayload());
-    expect(app.feedbackStore.find(older.json<{ id: string }>().id)).toMatchObject({
+    expect(await app.feedbackStore.owner.find(older.json<{ id: string }>().id)).toMatchObject({
       status: 'pending',
     });
-    expect(app.feedbackStore.counts()).toMatchObject({ pending: 2, spam: 1 });
+    expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 2, spam: 1 });
     expect((await postFeedback(app, validPayload({ formOpenMs: 'soon' }))).statusCode).toBe(400);
   });
 
@@ -212,7 +246,7 @@ describe('spam signals beyond the honeypot', () => {
       app,
       validPayload({ message: 'https://cheap.example/pills https://casino.example/win now' }),
     );
-    expect(app.feedbackStore.find(links.json<{ id: string }>().id)).toMatchObject({
+    expect(await app.feedbackStore.owner.find(links.json<{ id: string }>().id)).toMatchObject({
       status: 'spam',
       spamReason: 'mostly-links',
     });
@@ -245,21 +279,21 @@ test('a name with an invisible formatting character is refused', async () => {
       error: { fields: { firstName: expect.stringMatching(/invisible formatting/) as string } },
     });
   }
-  expect(storedCount(app)).toBe(0);
+  expect(await storedCount(app)).toBe(0);
 });
 
 test('a store opened by an older version is moved to incremental vacuum once, at start', async () => {
   const folder = tempDir();
   try {
-    const store = FeedbackStore.open(folder.dir);
+    const store = await SqliteFeedbackStore.open(folder.dir);
     store.db.pragma('auto_vacuum = NONE');
     store.db.exec('VACUUM');
     expect(store.db.pragma('auto_vacuum', { simple: true })).toBe(0);
     await store.close();
-    const reopened = FeedbackStore.open(folder.dir);
+    const reopened = await SqliteFeedbackStore.open(folder.dir);
     expect(reopened.db.pragma('auto_vacuum', { simple: true })).toBe(2);
     expect(reopened.db.pragma('secure_delete', { simple: true })).toBe(1);
-    expect(reopened.integrityCheck()).toBe('ok');
+    expect(reopened.db.pragma('integrity_check', { simple: true })).toBe('ok');
     await reopened.close();
   } finally {
     folder.remove();

@@ -238,7 +238,7 @@ test('10,000 generated bodies: never a 5xx, a stored row exactly for each body t
   const seen = { 202: 0, 400: 0, 413: 0, 415: 0 } as Record<number, number>;
   await fc.assert(
     fc.asyncProperty(attempt, async (generated) => {
-      const before = storedCount(server.app);
+      const before = await storedCount(server.app);
       const response = await postFeedback(server.app, generated.text, {
         raw: true,
         headers: { 'content-type': generated.contentType },
@@ -246,7 +246,7 @@ test('10,000 generated bodies: never a 5xx, a stored row exactly for each body t
       const expected = expectedStatus(generated);
       expect(response.statusCode).toBeLessThan(500);
       expect(response.statusCode).toBe(expected);
-      expect(storedCount(server.app)).toBe(before + (expected === 202 ? 1 : 0));
+      expect(await storedCount(server.app)).toBe(before + (expected === 202 ? 1 : 0));
       seen[response.statusCode] = (seen[response.statusCode] ?? 0) + 1;
     }),
     { numRuns: 10_000 },
@@ -264,7 +264,7 @@ test('an accepted body is stored exactly as sent, trimmed', async () => {
       const response = await postFeedback(server.app, body);
       expect(response.statusCode).toBe(202);
       const { id } = response.json<{ id: string }>();
-      expect(server.app.feedbackStore.find(id)).toMatchObject({
+      expect(await server.app.feedbackStore.owner.find(id)).toMatchObject({
         appName: body.appName.trim(),
         firstName: body.firstName.trim(),
         lastName: body.lastName.trim(),

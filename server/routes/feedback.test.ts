@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { FEEDBACK_LIMITS } from '../../common/feedback.ts';
 import {
   postFeedback,
+  sqliteStore,
   startTestServer,
   storedCount,
   TEST_PUBLIC_URL,
@@ -27,10 +28,10 @@ async function start(env: Record<string, string> = {}, options = {}) {
 type App = Awaited<ReturnType<typeof start>>;
 
 async function expectStillAccepting(app: App) {
-  const before = storedCount(app);
+  const before = await storedCount(app);
   const response = await postFeedback(app, validPayload());
   expect(response.statusCode).toBe(202);
-  expect(storedCount(app)).toBe(before + 1);
+  expect(await storedCount(app)).toBe(before + 1);
 }
 
 interface BadCase {
@@ -233,7 +234,7 @@ describe('every bad request gets its status, stores nothing, and the next valid 
     const app = await start();
     const response = await send(app);
     expect(response.statusCode).toBe(status);
-    expect(storedCount(app)).toBe(0);
+    expect(await storedCount(app)).toBe(0);
     if (response.body !== '') {
       const body = response.json<{ error: { code: string; message: string; fields?: object } }>();
       expect(body.error.code).toBe(code);
@@ -280,7 +281,7 @@ describe('a valid message', () => {
     expect(body.id).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-    const stored = app.feedbackStore.find(body.id);
+    const stored = await app.feedbackStore.owner.find(body.id);
     expect(stored).toMatchObject({
       appName: 'EchoExpense',
       firstName: 'Ada',
@@ -362,7 +363,7 @@ describe('Idempotency-Key', () => {
     expect([first.statusCode, again.statusCode, changed.statusCode]).toEqual([202, 202, 202]);
     expect(again.json()).toEqual(first.json());
     expect(changed.json()).toEqual(first.json());
-    expect(storedCount(app)).toBe(1);
+    expect(await storedCount(app)).toBe(1);
   });
 
   test('requests racing with the same key store one message', async () => {
@@ -374,27 +375,27 @@ describe('Idempotency-Key', () => {
     const ids = new Set(responses.map((response) => response.json<{ id: string }>().id));
     expect(responses.every((response) => response.statusCode === 202)).toBe(true);
     expect(ids.size).toBe(1);
-    expect(storedCount(app)).toBe(1);
+    expect(await storedCount(app)).toBe(1);
   });
 
   test('a key older than 24 hours counts as new', async () => {
     const app = await start();
     const headers = { 'idempotency-key': 'old-key' };
     const first = await postFeedback(app, validPayload(), { headers });
-    app.feedbackStore.db
-      .prepare('UPDATE idempotency_keys SET created_at = created_at - ?')
+    sqliteStore(app)
+      .db.prepare('UPDATE idempotency_keys SET created_at = created_at - ?')
       .run(24 * 60 * 60 * 1000 + 1);
     const later = await postFeedback(app, validPayload(), { headers });
     expect(later.statusCode).toBe(202);
     expect(later.json<{ id: string }>().id).not.toBe(first.json<{ id: string }>().id);
-    expect(storedCount(app)).toBe(2);
+    expect(await storedCount(app)).toBe(2);
   });
 
   test('different keys store different messages', async () => {
     const app = await start();
     await postFeedback(app, validPayload(), { headers: { 'idempotency-key': 'a' } });
     await postFeedback(app, validPayload(), { headers: { 'idempotency-key': 'b' } });
-    expect(storedCount(app)).toBe(2);
+    expect(await storedCount(app)).toBe(2);
   });
 });
 
@@ -411,7 +412,7 @@ describe('abuse limits', () => {
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect(storedCount(app)).toBe(5);
+    expect(await storedCount(app)).toBe(5);
 
     const other = await postFeedback(app, validPayload(), { remoteAddress: '198.51.100.1' });
     expect(other.statusCode).toBe(202);
@@ -486,11 +487,14 @@ describe('abuse limits', () => {
     // Looks like any other acceptance.
     expect(Object.keys(body).sort()).toEqual(['id', 'ok']);
     expect(body.ok).toBe(true);
-    expect(app.feedbackStore.find(body.id)).toMatchObject({ spam: true, status: 'spam' });
-    expect(app.feedbackStore.counts()).toMatchObject({ pending: 0, spam: 1 });
+    expect(await app.feedbackStore.owner.find(body.id)).toMatchObject({
+      spam: true,
+      status: 'spam',
+    });
+    expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 0, spam: 1 });
 
     const empty = await postFeedback(app, validPayload({ website: '' }));
-    expect(app.feedbackStore.find(empty.json<{ id: string }>().id)).toMatchObject({
+    expect(await app.feedbackStore.owner.find(empty.json<{ id: string }>().id)).toMatchObject({
       spam: false,
       status: 'pending',
     });
@@ -499,12 +503,12 @@ describe('abuse limits', () => {
 
 test('a store that cannot be written answers 503 with Retry-After, and recovers', async () => {
   const app = await start();
-  app.feedbackStore.db.pragma('query_only = ON');
+  sqliteStore(app).db.pragma('query_only = ON');
   const refused = await postFeedback(app, validPayload());
   expect(refused.statusCode).toBe(503);
   expect(refused.headers['retry-after']).toBe('30');
   expect(refused.json<{ error: { code: string } }>().error.code).toBe('store_unavailable');
-  app.feedbackStore.db.pragma('query_only = OFF');
+  sqliteStore(app).db.pragma('query_only = OFF');
   await expectStillAccepting(app);
 });
 
@@ -531,7 +535,7 @@ describe('over a real socket', () => {
       '0\r\n\r\n',
     ]);
     expect(result.status).toBe(413);
-    expect(storedCount(app)).toBe(0);
+    expect(await storedCount(app)).toBe(0);
     await expectStillAccepting(app);
   });
 
@@ -539,7 +543,7 @@ describe('over a real socket', () => {
     const { app, port } = await listening();
     const result = await rawRequest(port, [head('Content-Length: 1000000\r\n')]);
     expect(result.status).toBe(413);
-    expect(storedCount(app)).toBe(0);
+    expect(await storedCount(app)).toBe(0);
   });
 
   test('a client that stalls mid-body is cut off by the request time-out', async () => {
@@ -556,7 +560,7 @@ describe('over a real socket', () => {
     );
     expect(result.closedByServer).toBe(true);
     expect(result.status).toBe(408);
-    expect(storedCount(app)).toBe(0);
+    expect(await storedCount(app)).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@
  * A message that looks written by software (spam-signals.ts) is stored as spam: answered
  * 202 like any other, never mailed.
  */
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,7 +30,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeyProblem,
 } from '../../common/feedback.ts';
-import { QueueFullError } from '../store/group-commit.ts';
+import { QueueFullError, type AcceptanceCap } from '../store/types.ts';
 import { spamReason } from './spam-signals.ts';
 
 const ErrorBodySchema = z.strictObject({
@@ -50,7 +51,13 @@ function errorBody(code: string, message: string, fields?: Record<string, string
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** A cap's key as the store keeps it: a digest, so no address is written down. */
+function capKey(kind: string, value: string): string {
+  return `${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
+}
 
 /**
  * The network of an IPv6 address with this prefix length (a multiple of 16), as
@@ -82,7 +89,8 @@ export function clientKey(ip: string): string {
 /**
  * At most `limit` accepted messages per client in any window of `windowMs` (a sliding
  * window; default a minute). A slot is reserved before the message is stored and given
- * back when it was not.
+ * back when it was not. This instance's own count, in memory: it turns a flood away before
+ * it reaches the store, where the same caps are kept for every instance together.
  */
 export class AcceptanceLimiter {
   readonly #perMinute: number;
@@ -95,11 +103,6 @@ export class AcceptanceLimiter {
     this.#perMinute = perMinute;
     this.#maxClients = maxClients;
     this.#windowMs = windowMs;
-  }
-
-  /** Slots already taken (messages stored before a restart), oldest first. */
-  seed(client: string, times: readonly number[]): void {
-    this.#windows.set(client, [...times]);
   }
 
   /** Takes a slot; when none is free, says in how many seconds one will be. */
@@ -186,15 +189,33 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
 
-    const store = app.feedbackStore;
+    const store = app.feedbackStore.intake;
     const outbox = app.feedbackOutbox;
     const schema = createFeedbackSchema(options.appNames);
     const space = app.feedbackStoreSpace;
     const perClient = new AcceptanceLimiter(options.rateLimitPerMinute);
     const perNetwork = new AcceptanceLimiter(options.rateLimitPerMinutePer48);
-    // The hourly cap counts what the store already holds, so a restart does not reset it.
     const overall = new AcceptanceLimiter(options.maxPerHour, 1, HOUR_MS);
-    if (options.maxPerHour > 0) overall.seed('all', store.receivedSince(Date.now() - HOUR_MS));
+    /** The same caps as kept in the store: over every instance, and across restarts. */
+    const storedCaps = (ip: string): AcceptanceCap[] => {
+      const caps = [
+        {
+          key: capKey('client', clientKey(ip)),
+          max: options.rateLimitPerMinute,
+          windowMs: MINUTE_MS,
+        },
+      ];
+      const network = networkKey(ip, 48);
+      if (network.endsWith('/48')) {
+        caps.push({
+          key: capKey('network', network),
+          max: options.rateLimitPerMinutePer48,
+          windowMs: MINUTE_MS,
+        });
+      }
+      caps.push({ key: 'all', max: options.maxPerHour, windowMs: HOUR_MS });
+      return caps.filter((cap) => cap.max > 0);
+    };
     /** Takes a slot of every limit that applies, or none; says when to come back. */
     const reserve = (ip: string, now: number) => {
       const slots: [AcceptanceLimiter, string][] = [[perClient, clientKey(ip)]];
@@ -346,14 +367,30 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
         };
 
         // A retry of a submission already stored gets the same answer, whatever the limits.
-        const replay = () => (key === undefined ? undefined : store.findReplay(key, now));
+        const replay = async () =>
+          key === undefined ? undefined : await store.findReplay(key, now);
         const unavailable = (code: string, message: string, retryAfterSeconds: number) => {
           reply.header('Retry-After', String(retryAfterSeconds));
           return refuse(request, reply, 503, errorBody(code, message));
         };
+        /** 429: over a cap of this address (or its network), or over the overall cap. */
+        const rateLimited = (retryAfterSeconds: number, overall: boolean) => {
+          reply.header('Retry-After', String(retryAfterSeconds));
+          return refuse(
+            request,
+            reply,
+            429,
+            errorBody(
+              'rate_limited',
+              overall
+                ? 'Too many messages right now; try again later.'
+                : 'Too many messages from this address; try again later.',
+            ),
+          );
+        };
         const disk = space.check(now);
         if (!disk.ok) {
-          const known = replay();
+          const known = await replay();
           if (known !== undefined) return accepted(known, true, false);
           request.log.error(
             disk,
@@ -367,20 +404,9 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
         }
         const slot = reserve(request.ip, now);
         if (!slot.ok) {
-          const known = replay();
+          const known = await replay();
           if (known !== undefined) return accepted(known, true, false);
-          reply.header('Retry-After', String(slot.retryAfterSeconds));
-          return refuse(
-            request,
-            reply,
-            429,
-            errorBody(
-              'rate_limited',
-              slot.overall
-                ? 'Too many messages right now; try again later.'
-                : 'Too many messages from this address; try again later.',
-            ),
-          );
+          return rateLimited(slot.retryAfterSeconds, slot.overall);
         }
         const reason = spamReason(body);
         const spam = reason !== undefined;
@@ -396,6 +422,7 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
             ...(reason === undefined ? {} : { spamReason: reason }),
             receivedAt: now,
             ...(key === undefined ? {} : { idempotencyKey: key }),
+            caps: storedCaps(request.ip),
           });
         } catch (error) {
           slot.release();
@@ -414,9 +441,16 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
             30,
           );
         }
-        if (result.replayed) slot.release();
+        if (result.kind === 'capped') {
+          // Another instance (or this one, before a restart) took the room meanwhile.
+          slot.release();
+          const seconds = Math.max(1, Math.ceil((result.retryAt - now) / 1000));
+          return rateLimited(seconds, result.key === 'all');
+        }
+        const replayed = result.kind === 'replayed';
+        if (replayed) slot.release();
         else if (!spam) outbox.notify();
-        return accepted(result.id, result.replayed, spam);
+        return accepted(result.id, replayed, spam);
       },
     });
 

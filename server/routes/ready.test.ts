@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { mailEnv, startTestServer, type TestServer } from '../test/helpers.ts';
+import { SQLITE_MIGRATIONS } from '../store/sqlite/connection.ts';
+import { mailEnv, sqliteStore, startTestServer, type TestServer } from '../test/helpers.ts';
 
 let server: TestServer | undefined;
 
@@ -21,6 +22,7 @@ test('ready: the store takes a write; waiting and dead counts and the oldest wai
     pending: 0,
     dead: 0,
     oldestPendingAgeSeconds: null,
+    schema: { engine: 'sqlite', version: SQLITE_MIGRATIONS.length },
   });
 
   const base = {
@@ -31,8 +33,8 @@ test('ready: the store takes a write; waiting and dead counts and the oldest wai
     message: 'Hi',
     spam: false,
   };
-  await app.feedbackStore.accept({ ...base, receivedAt: Date.now() - 90_000 });
-  await app.feedbackStore.accept({ ...base, receivedAt: Date.now() });
+  await app.feedbackStore.intake.accept({ ...base, receivedAt: Date.now() - 90_000 });
+  await app.feedbackStore.intake.accept({ ...base, receivedAt: Date.now() });
   const waiting = await app.inject({ url: '/readyz' });
   expect(waiting.json()).toMatchObject({ pending: 2, dead: 0 });
   const { oldestPendingAgeSeconds } = waiting.json<{ oldestPendingAgeSeconds: number }>();
@@ -43,11 +45,11 @@ test('ready: the store takes a write; waiting and dead counts and the oldest wai
 test('not ready (503) when the store cannot be written; ready again once it can', async () => {
   server = await startTestServer();
   const { app } = server;
-  app.feedbackStore.db.pragma('query_only = ON');
+  sqliteStore(app).db.pragma('query_only = ON');
   const down = await app.inject({ url: '/readyz' });
   expect(down.statusCode).toBe(503);
   expect(down.json()).toMatchObject({ status: 'unavailable', store: 'not writable' });
-  app.feedbackStore.db.pragma('query_only = OFF');
+  sqliteStore(app).db.pragma('query_only = OFF');
   // The probe's outcome is kept for a second.
   await new Promise((resolve) => setTimeout(resolve, 1100));
   expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
@@ -61,15 +63,15 @@ test('says whether delivery is on', async () => {
 test('the write probe runs at most once a second, shared by concurrent callers', async () => {
   server = await startTestServer();
   const { app } = server;
-  const write = vi.spyOn(app.feedbackStore, 'write');
+  const probe = vi.spyOn(app.feedbackStore.health, 'probeWrite');
   const answers = await Promise.all(
     Array.from({ length: 50 }, () => app.inject({ url: '/readyz' })),
   );
   for (const answer of answers) expect(answer.statusCode).toBe(200);
-  expect(write.mock.calls.filter(([method]) => method === 'probeWrite')).toHaveLength(1);
+  expect(probe).toHaveBeenCalledTimes(1);
   await new Promise((resolve) => setTimeout(resolve, 1100));
   await app.inject({ url: '/readyz' });
-  expect(write.mock.calls.filter(([method]) => method === 'probeWrite')).toHaveLength(2);
+  expect(probe).toHaveBeenCalledTimes(2);
 });
 
 test('only loopback sees the counts and reasons; anyone else gets the status alone', async () => {
@@ -93,10 +95,10 @@ test('only loopback sees the counts and reasons; anyone else gets the status alo
     dead: 0,
   });
 
-  app.feedbackStore.db.pragma('query_only = ON');
+  sqliteStore(app).db.pragma('query_only = ON');
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const down = await app.inject({ url: '/readyz', remoteAddress: '203.0.113.7' });
   expect(down.statusCode).toBe(503);
   expect(down.json()).toEqual({ status: 'unavailable' });
-  app.feedbackStore.db.pragma('query_only = OFF');
+  sqliteStore(app).db.pragma('query_only = OFF');
 });

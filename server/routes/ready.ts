@@ -6,8 +6,8 @@
  * The write is made at most once a second, shared by every call meanwhile: the probe is
  * not a way for anyone to make the server sync its disk at will. Only loopback (the host
  * itself, or a trusted proxy forwarding a loopback client) sees why and the outbox's counts
- * (waiting, dead, the oldest waiting one's age, a pause's reason); everyone else gets the
- * status alone.
+ * (waiting, dead, the oldest waiting one’s age, a pause’s reason, the store’s engine and
+ * schema version); everyone else gets the status alone.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,6 +27,8 @@ export interface ReadyReport {
   dead?: number;
   /** Seconds since the oldest waiting message arrived; null when none waits. */
   oldestPendingAgeSeconds?: number | null;
+  /** The store's engine and the version of its schema. */
+  schema?: { engine: 'sqlite' | 'postgres'; version: number };
 }
 
 export const readyRoutes = fp(
@@ -34,7 +36,7 @@ export const readyRoutes = fp(
     let probe: { at: number; writable: Promise<boolean> } | undefined;
     const writable = (now: number): Promise<boolean> => {
       if (probe && now - probe.at < PROBE_CACHE_MS) return probe.writable;
-      const attempt = app.feedbackStore.write('probeWrite', now).then(
+      const attempt = app.feedbackStore.health.probeWrite(now).then(
         () => true,
         (error: unknown) => {
           app.log.error({ err: error }, 'feedback store is not writable');
@@ -48,10 +50,12 @@ export const readyRoutes = fp(
     app.get('/readyz', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const now = Date.now();
-      const store = app.feedbackStore;
+      const store = app.feedbackStore.health;
       const canWrite = await writable(now);
       const space = app.feedbackStoreSpace.check(now);
-      const pause = app.feedbackOutbox.enabled ? store.deliveryPause() : undefined;
+      const pause = app.feedbackOutbox.enabled
+        ? await store.deliveryPause().catch(() => undefined)
+        : undefined;
       const ready = canWrite && space.ok && pause === undefined;
       const status = ready ? 'ready' : 'unavailable';
       reply.code(ready ? 200 : 503);
@@ -61,9 +65,10 @@ export const readyRoutes = fp(
         store: !canWrite ? 'not writable' : space.ok ? 'writable' : 'low on disk space',
         delivery: pause ? 'paused' : app.feedbackOutbox.enabled ? 'on' : 'off',
         ...(pause ? { pauseReason: pause.reason } : {}),
+        schema: store.schema(),
       };
       try {
-        const counts = store.counts();
+        const counts = await store.counts();
         report.pending = counts.pending;
         report.dead = counts.dead;
         report.oldestPendingAgeSeconds =

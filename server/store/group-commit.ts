@@ -5,6 +5,7 @@
  * groups grow by themselves, so full durability costs one fsync per group instead of one
  * per request, and a lone request still commits without waiting.
  */
+import { QueueFullError } from './types.ts';
 
 interface Waiting<T, R> {
   item: T;
@@ -20,14 +21,6 @@ export interface GroupCommitOptions {
    * with a QueueFullError instead of waiting without end for a stalled disk. Default 1024.
    */
   maxWaiting?: number;
-}
-
-/** Too many items wait for their commit: the disk is slow or stalled. Try again later. */
-export class QueueFullError extends Error {
-  override name = 'QueueFullError';
-  constructor(limit: number) {
-    super(`${limit} messages already wait for the disk`);
-  }
 }
 
 /**

@@ -1,55 +1,61 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DiskSpace } from './disk-space.ts';
-import { FeedbackStore } from './feedback-store.ts';
+import { describeStore, openFeedbackStore } from './open.ts';
+import type { FeedbackStore } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The durable feedback store (SQLite in DATA_DIR). */
+    /** The durable feedback store, one interface per consumer. */
     feedbackStore: FeedbackStore;
-    /** The free-space floor of the store's disk. */
+    /** The free-space floor of the store's disk (SQLite's folder). */
     feedbackStoreSpace: DiskSpace;
   }
 }
 
 export interface FeedbackStorePluginOptions {
-  /** Folder of the store's file. */
+  /** Folder of the SQLite file. */
   dataDir: string;
-  /** Commit on a writer thread (default true), or on the event loop's thread. */
+  /** postgres://… chooses PostgreSQL instead. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL: connections at most. */
+  poolSize?: number | undefined;
+  /** SQLite: commit on a writer thread (default true), or on the event loop's thread. */
   writerThread?: boolean;
-  /** Free bytes kept on the store's disk; 0 turns the check off. */
+  /** Free bytes kept on the SQLite store's disk; 0 turns the check off. */
   minFreeBytes?: number;
   /** Messages waiting for their commit at most; default 1024. */
   queueLimit?: number;
 }
 
-const KEY_SWEEP_MS = 60 * 60 * 1000;
+const SWEEP_MS = 10 * 60 * 1000;
 
 /** Opens the feedback store for the server's life; commits what is waiting and closes it at the end. */
 export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
-  async function feedbackStorePlugin(
-    app: FastifyInstance,
-    { dataDir, writerThread = true, minFreeBytes = 0, queueLimit },
-  ) {
-    const store = FeedbackStore.open(dataDir, queueLimit === undefined ? {} : { queueLimit });
-    if (writerThread) {
-      try {
-        await store.startWriterThread();
-      } catch (error) {
-        await store.close();
-        throw error;
-      }
-    }
+  async function feedbackStorePlugin(app: FastifyInstance, options) {
+    const { dataDir, databaseUrl, writerThread = true, minFreeBytes = 0 } = options;
+    const store = await openFeedbackStore({
+      dataDir,
+      databaseUrl,
+      writerThread,
+      ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
+      ...(options.queueLimit === undefined ? {} : { queueLimit: options.queueLimit }),
+    });
     app.decorate('feedbackStore', store);
-    app.decorate('feedbackStoreSpace', new DiskSpace(dataDir, minFreeBytes));
-    app.log.debug({ file: store.file }, 'feedback store open');
+    // The disk under a database server is the database's to watch.
+    app.decorate('feedbackStoreSpace', new DiskSpace(dataDir, databaseUrl ? 0 : minFreeBytes));
+    const { engine, version } = store.health.schema();
+    app.log.info(
+      { store: describeStore({ dataDir, databaseUrl }), engine, schema: version },
+      'feedback store open',
+    );
 
-    // Idempotency-Keys are only remembered for a day.
+    // Idempotency-Keys are remembered for a day, the caps' entries for their window.
     const sweep = setInterval(() => {
-      store.write('purgeExpiredKeys', Date.now()).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not forget old idempotency keys');
+      store.forgetExpired(Date.now()).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not forget expired keys and cap entries');
       });
-    }, KEY_SWEEP_MS);
+    }, SWEEP_MS);
     sweep.unref();
 
     app.addHook('onClose', async () => {

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
+import type { FeedbackStore, NewFeedback } from '../store/types.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 
@@ -95,12 +97,38 @@ export function postFeedback(
   });
 }
 
-/** Rows in the store's messages table. */
-export function storedCount(app: FastifyInstance): number {
-  const row = app.feedbackStore.db.prepare('SELECT count(*) AS n FROM messages').get() as {
-    n: number;
+/** Messages in the store, in any status. */
+export async function storedCount(app: FastifyInstance): Promise<number> {
+  const counts = await app.feedbackStore.owner.counts();
+  return counts.pending + counts.sent + counts.dead + counts.spam;
+}
+
+/** A message as the route hands it to the store, received at `receivedAt`. */
+export function newFeedback(receivedAt: number, overrides: Partial<NewFeedback> = {}): NewFeedback {
+  return {
+    appName: 'EchoExpense',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    message: 'Hello',
+    spam: false,
+    receivedAt,
+    ...overrides,
   };
-  return row.n;
+}
+
+/** Stores a message through the store's intake; its id (a replay's too). */
+export async function storeMessage(store: FeedbackStore, item: NewFeedback): Promise<string> {
+  const result = await store.intake.accept(item);
+  if (result.kind === 'capped') throw new Error(`Capped under ${result.key}`);
+  return result.id;
+}
+
+/** The server's store as the SQLite engine, for tests that reach into its file. */
+export function sqliteStore(app: FastifyInstance): SqliteFeedbackStore {
+  const store = app.feedbackStore;
+  if (!(store instanceof SqliteFeedbackStore)) throw new Error('This test needs the SQLite store');
+  return store;
 }
 
 /** Settings of a server that mails through `smtpUrl`, retrying quickly. */
@@ -116,12 +144,12 @@ export function mailEnv(smtpUrl: string, env: Record<string, string> = {}): Reco
 
 /** Polls until `check` returns a value other than undefined. */
 export async function eventually<T>(
-  check: () => T | undefined,
+  check: () => T | undefined | Promise<T | undefined>,
   { timeoutMs = 10_000, intervalMs = 20, what = 'the condition' } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));

@@ -105,6 +105,8 @@ function smtpError(reply: SinkReply): Error {
 
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
+  /** When each mail of `received` arrived, in ms, at the same index. */
+  readonly receivedAt: number[] = [];
   /** DATA commands seen, accepted or not. */
   dataCommands = 0;
   /** Connections that ended in an error (a reset when a client dies). */
@@ -164,6 +166,7 @@ export class SmtpSink {
           } else {
             if (session.secure) this.secureMails += 1;
             const mailFrom = session.envelope.mailFrom;
+            this.receivedAt.push(Date.now());
             this.received.push(
               parseMail(Buffer.concat(chunks).toString('utf8'), {
                 from: mailFrom ? mailFrom.address : '',

@@ -1,12 +1,12 @@
 /**
- * The store's writer thread: runs the server's writes (commits of accepted messages, the
- * outbox's bookkeeping, the readiness probe) on its own connection, one after another, so
- * the server's event loop keeps answering while the disk syncs. Started and spoken to by
- * `ThreadWriter` (thread-writer.ts).
+ * The SQLite store's writer thread: a worker that opens its own connection and runs the
+ * server's writes (SqliteWrites) one after another, so the event loop keeps answering while
+ * the disk syncs. Started by WriterThread (writer-client.ts); the calls it receives are
+ * typed on that side by `Remote<SqliteWrites>`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { FeedbackStore } from './feedback-store.ts';
-import { isWriteMethod, type WriteMethod } from './write-methods.ts';
+import { openSqlite } from './connection.ts';
+import { SqliteWrites } from './writes.ts';
 
 export interface WriterThreadData {
   dataDir: string;
@@ -14,7 +14,7 @@ export interface WriterThreadData {
 }
 
 export type WriterRequest =
-  | { seq: number; method: WriteMethod; args: unknown[] }
+  | { seq: number; call: keyof SqliteWrites; args: unknown[] }
   | { seq: number; close: true }
   /** Stall, then die without a word (tests of a writer that crashes). */
   | { seq: number; crashAfterMs: number };
@@ -27,12 +27,13 @@ export type WriterResponse =
 const port = parentPort;
 if (!port) throw new Error('writer-thread runs as a worker thread');
 const { dataDir, busyTimeoutMs } = workerData as WriterThreadData;
-const store = FeedbackStore.open(dataDir, { busyTimeoutMs });
+const { db } = openSqlite(dataDir, { busyTimeoutMs });
+const writes = new SqliteWrites(db);
 port.postMessage({ type: 'ready' } satisfies WriterResponse);
 
 port.on('message', (request: WriterRequest) => {
   if ('close' in request) {
-    store.closeNow();
+    db.close();
     port.close();
     return;
   }
@@ -41,10 +42,12 @@ port.on('message', (request: WriterRequest) => {
     process.exit(70);
   }
   try {
-    if (!isWriteMethod(request.method)) throw new Error(`Unknown write ${String(request.method)}`);
-    // The arguments were checked by the types on the sending side; they are data only.
-    const method = store[request.method].bind(store) as (...args: unknown[]) => unknown;
-    const result = method(...request.args);
+    const method: unknown = Object.hasOwn(SqliteWrites.prototype, request.call)
+      ? Reflect.get(writes, request.call)
+      : undefined;
+    if (typeof method !== 'function') throw new Error(`No such write: ${request.call}`);
+    // The arguments were typed on the sending side; they are data only.
+    const result: unknown = Reflect.apply(method, writes, request.args);
     port.postMessage({ type: 'done', seq: request.seq, result } satisfies WriterResponse);
   } catch (error) {
     const code = (error as { code?: unknown }).code;

@@ -1,5 +1,5 @@
 /**
- * Runs the store's writes on a worker thread (writer-thread.ts). better-sqlite3 is
+ * Runs the SQLite store's writes on a worker thread (writer-thread.ts). better-sqlite3 is
  * synchronous: on the main thread every fsync of a commit, and every wait for the write
  * lock, would stop the event loop; on its own thread, the loop keeps reading requests,
  * which join the next group meanwhile. If the thread dies, the writes in flight fail (their
@@ -9,8 +9,32 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { WriteArgs, WriteMethod, WriteResult } from './write-methods.ts';
 import type { WriterRequest, WriterResponse, WriterThreadData } from './writer-thread.ts';
+import type { SqliteWrites } from './writes.ts';
+
+/** SqliteWrites as called from another thread: the same methods, each resolving later. */
+export type Remote<T> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R
+    ? (...args: A) => Promise<R>
+    : never;
+};
+
+/** SqliteWrites called on this thread (tools and tests that need no writer thread). */
+export function local(writes: SqliteWrites): Remote<SqliteWrites> {
+  return new Proxy(writes, {
+    get(target, name) {
+      const method: unknown = Reflect.get(target, name);
+      if (typeof method !== 'function') return undefined;
+      return (...args: unknown[]) => {
+        try {
+          return Promise.resolve(Reflect.apply(method, target, args));
+        } catch (error) {
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+    },
+  }) as unknown as Remote<SqliteWrites>;
+}
 
 interface Pending {
   worker: Worker;
@@ -42,7 +66,7 @@ function startThread(data: WriterThreadData): Worker {
   return new Worker(bootstrap, { eval: true, workerData: data });
 }
 
-export class ThreadWriter {
+export class WriterThread {
   readonly #data: WriterThreadData;
   #current: Worker | undefined;
   #starting: Promise<Worker> | undefined;
@@ -50,28 +74,33 @@ export class ThreadWriter {
   readonly #pending = new Map<number, Pending>();
   #seq = 0;
 
+  /** The thread's writes, typed as SqliteWrites' own methods. */
+  readonly writes: Remote<SqliteWrites>;
+
   private constructor(data: WriterThreadData) {
     this.#data = data;
+    this.writes = new Proxy({} as Remote<SqliteWrites>, {
+      // Not `then`: the proxy is not a promise.
+      get: (_, call) =>
+        typeof call === 'string' && call !== 'then'
+          ? (...args: unknown[]) => this.#run(call as keyof SqliteWrites, args)
+          : undefined,
+    });
   }
 
   /** Starts the thread; resolves once it has opened the store. */
-  static async start(data: WriterThreadData): Promise<ThreadWriter> {
-    const writer = new ThreadWriter(data);
+  static async start(data: WriterThreadData): Promise<WriterThread> {
+    const writer = new WriterThread(data);
     await writer.#worker();
     return writer;
   }
 
-  /** Runs one of the store's writes on the thread; resolves with its result. */
-  async run<M extends WriteMethod>(method: M, ...args: WriteArgs<M>): Promise<WriteResult<M>> {
+  async #run(call: keyof SqliteWrites, args: unknown[]): Promise<unknown> {
     const worker = await this.#worker();
-    return new Promise<WriteResult<M>>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const seq = (this.#seq += 1);
-      this.#pending.set(seq, {
-        worker,
-        resolve: (result) => resolve(result as WriteResult<M>),
-        reject,
-      });
-      worker.postMessage({ seq, method, args } satisfies WriterRequest);
+      this.#pending.set(seq, { worker, resolve, reject });
+      worker.postMessage({ seq, call, args } satisfies WriterRequest);
     });
   }
 

@@ -1,0 +1,49 @@
+/**
+ * Opens the feedback store: PostgreSQL when a database address is given (DATABASE_URL),
+ * else the SQLite file in DATA_DIR. The only place that knows there are two engines.
+ */
+import { PostgresFeedbackStore } from './postgres/engine.ts';
+import { SqliteFeedbackStore } from './sqlite/engine.ts';
+import type { FeedbackStore } from './types.ts';
+
+export interface OpenStoreOptions {
+  /** postgres://… chooses PostgreSQL. */
+  databaseUrl?: string | undefined;
+  /** The SQLite file's folder (when no databaseUrl). */
+  dataDir: string;
+  /** Create the SQLite file when missing; default true. The owner's tools pass false. */
+  create?: boolean;
+  /** SQLite: commit on a writer thread (the server does); default false. */
+  writerThread?: boolean;
+  /** PostgreSQL: connections at most; default 10. */
+  poolSize?: number;
+  /** Messages waiting for their commit at most; default 1024. */
+  queueLimit?: number;
+}
+
+export function openFeedbackStore(options: OpenStoreOptions): Promise<FeedbackStore> {
+  const { databaseUrl, dataDir, create, writerThread, poolSize, queueLimit } = options;
+  if (databaseUrl) {
+    return PostgresFeedbackStore.open({
+      url: databaseUrl,
+      ...(poolSize === undefined ? {} : { poolSize }),
+      ...(queueLimit === undefined ? {} : { queueLimit }),
+    });
+  }
+  return SqliteFeedbackStore.open(dataDir, {
+    ...(create === undefined ? {} : { create }),
+    ...(writerThread === undefined ? {} : { writerThread }),
+    ...(queueLimit === undefined ? {} : { queueLimit }),
+  });
+}
+
+/** Where the store is, for logs: never the database's password. */
+export function describeStore(options: Pick<OpenStoreOptions, 'databaseUrl' | 'dataDir'>): string {
+  if (!options.databaseUrl) return `SQLite in ${options.dataDir}`;
+  try {
+    const url = new URL(options.databaseUrl);
+    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}

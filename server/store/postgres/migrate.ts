@@ -1,0 +1,57 @@
+/**
+ * Applies the PostgreSQL engine's schema files (./migrations) that the database lacks,
+ * each in a transaction, under a session advisory lock: instances that start together
+ * wait for each other, and each file is applied once. Returns the schema version.
+ */
+import type pg from 'pg';
+import { readMigrations } from '../migration-files.ts';
+import { StoreSettingsError } from '../types.ts';
+
+export const POSTGRES_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
+const MIGRATION_LOCK = 7342011000;
+
+export async function migratePostgres(pool: pg.Pool): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS schema_migrations (
+           version INTEGER PRIMARY KEY,
+           name TEXT NOT NULL,
+           applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+      );
+      const { rows } = await client.query<{ v: number | null }>(
+        'SELECT max(version) AS v FROM schema_migrations',
+      );
+      const applied = rows[0]?.v ?? 0;
+      if (applied > POSTGRES_MIGRATIONS.length) {
+        throw new StoreSettingsError(
+          `The feedback database was written by a newer version (schema ${applied}); update the server.`,
+        );
+      }
+      for (const migration of POSTGRES_MIGRATIONS) {
+        if (migration.version <= applied) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(migration.sql);
+          await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+            migration.version,
+            migration.name,
+          ]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw new StoreSettingsError(
+            `Could not apply ${migration.name}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      }
+      return POSTGRES_MIGRATIONS.length;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * What both engines share: the tables' columns as read back, and the SQL that reads a
+ * message with its delivery and orders the due messages.
+ */
+import type {
+  AttemptRecord,
+  DeliveryPause,
+  DeliveryState,
+  MessageRecord,
+  MessageStatus,
+  NewFeedback,
+  OutboxRecord,
+  SpamReason,
+  StoredMessage,
+} from './types.ts';
+
+export interface MessageRow {
+  id: string;
+  received_at: number;
+  app_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  /** 0/1 in SQLite, a boolean in PostgreSQL. */
+  spam: number | boolean;
+  spam_reason: string | null;
+  state: DeliveryState | null;
+  attempts: number | null;
+  queued_at: number | null;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  last_error: string | null;
+  sent_at: number | null;
+  lease_until: number | null;
+}
+
+/** A message and its delivery; append WHERE, ORDER BY. */
+export const SELECT_MESSAGE = `
+  SELECT m.id, m.received_at, m.app_name, m.first_name, m.last_name, m.email, m.message, m.spam,
+         m.spam_reason, o.state, o.attempts, o.queued_at, o.next_attempt_at, o.last_attempt_at,
+         o.last_error, o.sent_at, o.lease_until
+  FROM messages m LEFT JOIN outbox o ON o.message_id = m.id`;
+
+export function toMessage(row: MessageRow): StoredMessage {
+  const spam = row.spam === 1 || row.spam === true;
+  return {
+    id: row.id,
+    receivedAt: row.received_at,
+    appName: row.app_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    message: row.message,
+    spam,
+    spamReason: spam ? ((row.spam_reason ?? 'honeypot') as SpamReason) : null,
+    // Spam has no outbox entry. Any other message always has one; were it ever missing, it
+    // shows as dead, the status the owner is told to look at.
+    status: row.state ?? (spam ? 'spam' : 'dead'),
+    attempts: row.attempts ?? 0,
+    queuedAt: row.queued_at,
+    nextAttemptAt: row.next_attempt_at,
+    lastAttemptAt: row.last_attempt_at,
+    lastError: row.last_error,
+    sentAt: row.sent_at,
+    leaseUntil: row.lease_until,
+  };
+}
+
+/** A new message's row. */
+export function messageRecord(id: string, item: NewFeedback): MessageRecord {
+  return {
+    id,
+    receivedAt: item.receivedAt,
+    appName: item.appName,
+    firstName: item.firstName,
+    lastName: item.lastName,
+    email: item.email,
+    message: item.message,
+    spam: item.spam,
+    spamReason: item.spam ? (item.spamReason ?? 'honeypot') : null,
+  };
+}
+
+/** A table's row as the driver returns it: column names, values of SQL types. */
+type Row = Record<string, unknown>;
+
+/** Rows of the tables as records, for copying a store: the same from either engine. */
+export const RECORDS = {
+  messages: (row: Row): MessageRecord => ({
+    id: row.id as string,
+    receivedAt: row.received_at as number,
+    appName: row.app_name as string,
+    firstName: row.first_name as string,
+    lastName: row.last_name as string,
+    email: row.email as string,
+    message: row.message as string,
+    spam: row.spam === 1 || row.spam === true,
+    spamReason: row.spam_reason as string | null,
+  }),
+  outbox: (row: Row): OutboxRecord => ({
+    messageId: row.message_id as string,
+    state: row.state as DeliveryState,
+    queuedAt: row.queued_at as number,
+    nextAttemptAt: row.next_attempt_at as number,
+    attempts: row.attempts as number,
+    leaseOwner: row.lease_owner as string | null,
+    leaseUntil: row.lease_until as number | null,
+    lastAttemptAt: row.last_attempt_at as number | null,
+    lastError: row.last_error as string | null,
+    sentAt: row.sent_at as number | null,
+    smtpResponse: row.smtp_response as string | null,
+  }),
+  delivery_attempts: (row: Row): AttemptRecord => ({
+    messageId: row.message_id as string,
+    attempt: row.attempt as number,
+    startedAt: row.started_at as number,
+    finishedAt: row.finished_at as number,
+    outcome: row.outcome as AttemptRecord['outcome'],
+    detail: row.detail as string | null,
+  }),
+};
+
+/**
+ * Due messages in the order they are sent: messages whose lease ran out (a send cut short)
+ * first; then in rounds, each round taking the newest due message of every app, newest
+ * first. So each app gets an equal share of the hourly mail cap whatever another app
+ * receives, and within an app the newest message goes first. `now` is the parameter's
+ * placeholder in the engine's syntax.
+ */
+export function dueInSendOrder(now: string): string {
+  return `
+  SELECT message_id, row_number() OVER (
+           ORDER BY (state = 'sending') DESC, turn, received_at DESC, message_id DESC) AS position
+  FROM (
+    SELECT o.message_id, o.state, m.received_at,
+           row_number() OVER (PARTITION BY m.app_name ORDER BY m.received_at DESC, m.id DESC) AS turn
+    FROM outbox o JOIN messages m ON m.id = o.message_id
+    WHERE (o.state = 'pending' AND o.next_attempt_at <= ${now})
+       OR (o.state = 'sending' AND o.lease_until <= ${now})) AS due_now`;
+}
+
+/** The SQL condition for a status, on the SELECT_MESSAGE aliases. */
+export function statusCondition(status: MessageStatus): string {
+  return status === 'spam' ? 'o.state IS NULL AND m.spam = TRUE' : `o.state = '${status}'`;
+}
+
+/** The meta keys. */
+export const META = {
+  pause: 'delivery_pause',
+  digest: 'last_digest_at',
+  probe: 'ready_probe',
+} as const;
+
+/** A stored pause of delivery; a damaged value counts as one due to be tried again. */
+export function parsePause(value: string | undefined): DeliveryPause | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(value) as { reason?: unknown; since?: unknown; retryAt?: unknown };
+    if (
+      typeof parsed.reason === 'string' &&
+      typeof parsed.since === 'number' &&
+      typeof parsed.retryAt === 'number'
+    ) {
+      return { reason: parsed.reason, since: parsed.since, retryAt: parsed.retryAt };
+    }
+  } catch {
+    // Falls through to the damaged value's pause.
+  }
+  return { reason: 'unknown', since: 0, retryAt: 0 };
+}

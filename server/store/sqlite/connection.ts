@@ -1,0 +1,103 @@
+/**
+ * Opens the SQLite store: one file in DATA_DIR, in WAL mode with synchronous=FULL (both
+ * checked), so a committed message survives a crash or a power cut. Deleted rows are
+ * overwritten (`secure_delete`) and freed pages given back to the disk (`auto_vacuum =
+ * INCREMENTAL`). The schema files in ./migrations are applied under the write lock, so two
+ * processes opening the store together do not race.
+ */
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { readMigrations } from '../migration-files.ts';
+import { StoreSettingsError } from '../types.ts';
+
+/** The store's file inside DATA_DIR. */
+export const STORE_FILE = 'feedback.sqlite';
+
+export const SQLITE_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
+
+export interface SqliteConnectionOptions {
+  /** Create the folder and the file when missing; default true. The owner's tools pass false. */
+  create?: boolean;
+  /** Ms to wait for another connection's write lock; default 5000. */
+  busyTimeoutMs?: number;
+}
+
+export function storeFile(dataDir: string): string {
+  return path.join(path.resolve(dataDir), STORE_FILE);
+}
+
+export function openSqlite(dataDir: string, options: SqliteConnectionOptions = {}) {
+  const { create = true, busyTimeoutMs = 5000 } = options;
+  const file = storeFile(dataDir);
+  if (!create && !existsSync(file)) {
+    throw new StoreSettingsError(
+      `No feedback store at ${file}: the server creates it when it first starts (DATA_DIR sets the folder; DATABASE_URL chooses PostgreSQL).`,
+    );
+  }
+  // The store holds visitors' names and addresses: readable by the owner only.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const db = new Database(file, { fileMustExist: !create });
+  try {
+    if (create) chmodSync(file, 0o600);
+    db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') {
+      throw new StoreSettingsError(
+        `${file} cannot use WAL journal mode (got "${String(mode)}"); put DATA_DIR on a local disk.`,
+      );
+    }
+    db.pragma('synchronous = FULL');
+    const synchronous = db.pragma('synchronous', { simple: true });
+    if (synchronous !== 2) {
+      throw new StoreSettingsError(
+        `${file} did not accept synchronous=FULL (got ${String(synchronous)}).`,
+      );
+    }
+    db.pragma('foreign_keys = ON');
+    db.pragma('trusted_schema = OFF');
+    // Deleted rows are overwritten with zeros, so a purged name is not left in free pages.
+    db.pragma('secure_delete = ON');
+    if (create) useIncrementalVacuum(db);
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return { file, db };
+}
+
+/** The schema version applied to the file. */
+export function schemaVersion(db: Database.Database): number {
+  return Number(db.pragma('user_version', { simple: true }));
+}
+
+/**
+ * Turns on incremental vacuum, so deleted data can be given back to the disk. The setting
+ * takes effect when the file is rebuilt (VACUUM), once: for a store made before, that copies
+ * it in a transaction of its own, so a crash leaves either the old file or the new one.
+ */
+function useIncrementalVacuum(db: Database.Database): void {
+  if (db.pragma('auto_vacuum', { simple: true }) === 2) return;
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.exec('VACUUM');
+}
+
+/** Applies each missing migration in a write transaction of its own (the lock is the file's). */
+function migrate(db: Database.Database): void {
+  const latest = SQLITE_MIGRATIONS.length;
+  for (const migration of SQLITE_MIGRATIONS) {
+    db.transaction(() => {
+      // Read under the write lock: another process may have applied it meanwhile.
+      const version = schemaVersion(db);
+      if (version > latest) {
+        throw new StoreSettingsError(
+          `The feedback store was written by a newer version (schema ${version}); update the server.`,
+        );
+      }
+      if (version >= migration.version) return;
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+}

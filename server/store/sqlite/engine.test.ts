@@ -1,0 +1,125 @@
+/** What only the SQLite engine has: its file, its settings, its writer thread, its backup. */
+import { statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { newFeedback, tempDir } from '../../test/helpers.ts';
+import { StoreSettingsError, type NewFeedback } from '../types.ts';
+import { SQLITE_MIGRATIONS, STORE_FILE } from './connection.ts';
+import { SqliteFeedbackStore } from './engine.ts';
+
+let folder: ReturnType<typeof tempDir>;
+let store: SqliteFeedbackStore;
+const NOW = Date.UTC(2025, 0, 15, 9, 30);
+
+const feedback = (overrides: Partial<NewFeedback> = {}) => newFeedback(NOW, overrides);
+
+beforeEach(async () => {
+  folder = tempDir('feedback-sqlite-');
+  store = await SqliteFeedbackStore.open(folder.dir);
+});
+
+afterEach(async () => {
+  await store.close();
+  folder.remove();
+});
+
+describe('opening', () => {
+  test('the file is in WAL mode with synchronous=FULL, readable by the owner only', () => {
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(statSync(store.file).mode & 0o777).toBe(0o600);
+    expect(statSync(folder.dir).mode & 0o077).toBe(0);
+  });
+
+  test('a store written by a newer version is refused', async () => {
+    await store.close();
+    const db = new Database(path.join(folder.dir, STORE_FILE));
+    db.pragma('user_version = 99');
+    db.close();
+    await expect(SqliteFeedbackStore.open(folder.dir)).rejects.toThrow(StoreSettingsError);
+    const restore = new Database(path.join(folder.dir, STORE_FILE));
+    restore.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
+    restore.close();
+    store = await SqliteFeedbackStore.open(folder.dir);
+  });
+
+  test('a store of an older version is brought up to date, keeping its messages', async () => {
+    const id = await store.intake.accept(feedback());
+    await store.close();
+    const db = new Database(path.join(folder.dir, STORE_FILE));
+    db.exec('DROP TABLE acceptance_slots');
+    db.pragma('user_version = 2');
+    db.close();
+    store = await SqliteFeedbackStore.open(folder.dir);
+    expect(store.health.schema().version).toBe(SQLITE_MIGRATIONS.length);
+    expect(await store.owner.find('id' in id ? id.id : '')).toMatchObject({ message: 'Hello' });
+  });
+
+  test('a file that is not a database is refused', async () => {
+    const other = tempDir('feedback-sqlite-broken-');
+    writeFileSync(path.join(other.dir, STORE_FILE), 'not a database, just text '.repeat(100));
+    await expect(SqliteFeedbackStore.open(other.dir)).rejects.toThrow();
+    other.remove();
+  });
+
+  test('the owner’s tools do not create a store that is not there', async () => {
+    const empty = tempDir('feedback-sqlite-empty-');
+    await expect(SqliteFeedbackStore.open(empty.dir, { create: false })).rejects.toThrow(
+      /No feedback store at .*the server creates it/,
+    );
+    empty.remove();
+  });
+});
+
+test('the message and its outbox entry are committed together or not at all', async () => {
+  store.db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON outbox
+                 BEGIN SELECT RAISE(ABORT, 'outbox refused'); END`);
+  await expect(store.intake.accept(feedback())).rejects.toThrow('outbox refused');
+  expect(await store.owner.list()).toEqual([]);
+});
+
+test('on the writer thread, a write that breaks a rule fails with the reason', async () => {
+  const threaded = await SqliteFeedbackStore.open(folder.dir, { writerThread: true });
+  try {
+    await expect(
+      threaded.outbox.recordDead('no-such-id', {
+        owner: 'w',
+        attempt: 1,
+        startedAt: NOW,
+        finishedAt: NOW,
+        detail: '',
+      }),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  } finally {
+    await threaded.close();
+  }
+});
+
+test('a backup taken while another connection writes is a whole, consistent store', async () => {
+  const server = await SqliteFeedbackStore.open(folder.dir, { writerThread: true });
+  try {
+    const writing = Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        server.intake.accept(feedback({ message: `M${index}` })),
+      ),
+    );
+    const file = path.join(folder.dir, 'copy.sqlite');
+    await store.owner.backup(file);
+    await writing;
+    const copy = new Database(file, { readonly: true });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      const { messages, outbox } = copy
+        .prepare(
+          'SELECT (SELECT count(*) FROM messages) AS messages, (SELECT count(*) FROM outbox) AS outbox',
+        )
+        .get() as { messages: number; outbox: number };
+      expect(messages).toBe(outbox);
+    } finally {
+      copy.close();
+    }
+  } finally {
+    await server.close();
+  }
+});

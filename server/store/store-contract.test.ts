@@ -1,0 +1,385 @@
+/**
+ * The store's contract: the same suite against both engines. What the route, the outbox,
+ * the owner's command and the readiness probe rely on holds whichever engine runs.
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
+import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
+import { newFeedback } from '../test/helpers.ts';
+import { ENGINES, type OpenedStore } from '../test/store-engines.ts';
+import {
+  IDEMPOTENCY_TTL_MS,
+  StoreSettingsError,
+  type AcceptResult,
+  type FeedbackStore,
+  type NewFeedback,
+} from './types.ts';
+
+const NOW = Date.UTC(2025, 0, 15, 9, 30);
+const DAY = 24 * 60 * 60 * 1000;
+
+const feedback = (overrides: Partial<NewFeedback> = {}) => newFeedback(NOW, overrides);
+
+function idOf(result: AcceptResult): string {
+  if (result.kind === 'capped') throw new Error('capped');
+  return result.id;
+}
+
+describe.each(ENGINES)('the $name store', (engine) => {
+  let opened: OpenedStore;
+  let store: FeedbackStore;
+  const accept = async (overrides: Partial<NewFeedback> = {}) =>
+    idOf(await store.intake.accept(feedback(overrides)));
+  const claim = (now: number, owner: string, limit = 5, leaseMs = 1000, maxPerHour = 0) =>
+    store.outbox.claim({ now, owner, leaseMs, limit, maxPerHour });
+  const outcome = (owner: string, attempt: number, at: number, detail = '') => ({
+    owner,
+    attempt,
+    startedAt: at,
+    finishedAt: at,
+    detail,
+  });
+
+  beforeEach(async () => {
+    opened = await engine.open();
+    store = opened.store;
+  });
+  afterEach(async () => {
+    await opened.cleanup();
+  });
+
+  test('its schema is the latest version, and it takes a write probe', async () => {
+    const latest = engine.name === 'SQLite' ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS;
+    expect(store.health.schema()).toEqual({
+      engine: engine.name === 'SQLite' ? 'sqlite' : 'postgres',
+      version: latest.length,
+    });
+    await expect(store.health.probeWrite(NOW)).resolves.toBeUndefined();
+  });
+
+  describe('accepting', () => {
+    test('stores the message with its outbox entry, pending and due now; spam without one', async () => {
+      const id = await accept();
+      expect(await store.owner.find(id)).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        queuedAt: NOW,
+        nextAttemptAt: NOW,
+        firstName: 'Ada',
+      });
+      const spam = await accept({ spam: true, spamReason: 'too-fast' });
+      expect(await store.owner.find(spam)).toMatchObject({
+        status: 'spam',
+        spam: true,
+        spamReason: 'too-fast',
+      });
+      expect(await store.outbox.countDue(NOW)).toBe(1);
+    });
+
+    test('the same Idempotency-Key within 24 hours gives the same id and stores nothing new', async () => {
+      const first = await accept({ idempotencyKey: 'k1' });
+      const again = await store.intake.accept(
+        feedback({ idempotencyKey: 'k1', message: 'Other', receivedAt: NOW + 1000 }),
+      );
+      expect(again).toEqual({ kind: 'replayed', id: first });
+      expect(await store.intake.findReplay('k1', NOW + 1000)).toBe(first);
+      expect(await store.intake.findReplay('k1', NOW + IDEMPOTENCY_TTL_MS + 1)).toBeUndefined();
+      const later = await accept({
+        idempotencyKey: 'k1',
+        receivedAt: NOW + IDEMPOTENCY_TTL_MS + 1,
+      });
+      expect(later).not.toBe(first);
+      expect((await store.owner.list()).map((message) => message.id).sort()).toEqual(
+        [first, later].sort(),
+      );
+    });
+
+    test('concurrent messages from two instances: each key stored once', async () => {
+      const other = await opened.another();
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, index) =>
+          (index % 2 ? other : store).intake.accept(
+            feedback({ message: `Message ${index}`, idempotencyKey: `key-${index % 40}` }),
+          ),
+        ),
+      );
+      expect(new Set(results.map(idOf)).size).toBe(40);
+      expect(results.filter((result) => result.kind === 'replayed')).toHaveLength(20);
+      expect((await store.owner.counts()).pending).toBe(40);
+    });
+
+    test('a cap holds over every instance: full, it says when there is room again', async () => {
+      const other = await opened.another();
+      const hourly = { key: 'all', max: 3, windowMs: 3_600_000 };
+      const caps = [{ key: 'client:a', max: 2, windowMs: 60_000 }, hourly];
+      expect((await store.intake.accept(feedback({ caps, receivedAt: NOW }))).kind).toBe('stored');
+      expect((await other.intake.accept(feedback({ caps, receivedAt: NOW + 10 }))).kind).toBe(
+        'stored',
+      );
+      expect(await store.intake.accept(feedback({ caps, receivedAt: NOW + 20 }))).toEqual({
+        kind: 'capped',
+        key: 'client:a',
+        retryAt: NOW + 60_000,
+      });
+      const otherClient = [{ key: 'client:b', max: 2, windowMs: 60_000 }, hourly];
+      expect(
+        (await other.intake.accept(feedback({ caps: otherClient, receivedAt: NOW + 30 }))).kind,
+      ).toBe('stored');
+      expect(
+        await other.intake.accept(feedback({ caps: otherClient, receivedAt: NOW + 40 })),
+      ).toEqual({ kind: 'capped', key: 'all', retryAt: NOW + 3_600_000 });
+      // A minute on, client a has room again, but the hour is still full.
+      expect(
+        (await store.intake.accept(feedback({ caps: caps.slice(0, 1), receivedAt: NOW + 60_001 })))
+          .kind,
+      ).toBe('stored');
+      expect((await store.owner.counts()).pending).toBe(4);
+      // Entries past their window are forgotten; the caps still count what is recent.
+      await store.forgetExpired(NOW + 2 * 3_600_000);
+      expect(
+        (await store.intake.accept(feedback({ caps, receivedAt: NOW + 2 * 3_600_000 }))).kind,
+      ).toBe('stored');
+    });
+  });
+
+  describe('the outbox', () => {
+    test('a claim leases a message; another worker gets it only once the lease ran out', async () => {
+      const id = await accept();
+      const [claimed] = await claim(NOW, 'a');
+      expect(claimed).toMatchObject({ id, attempt: 1, status: 'sending', firstName: 'Ada' });
+      expect(await claim(NOW + 999, 'b')).toEqual([]);
+      expect(await store.outbox.renewLease(id, 'b', NOW + 5000)).toBe(false);
+      expect(await store.outbox.renewLease(id, 'a', NOW + 2000)).toBe(true);
+      expect(await claim(NOW + 1500, 'b')).toEqual([]);
+      const [again] = await claim(NOW + 2000, 'b');
+      expect(again).toMatchObject({ id, attempt: 2 });
+      // The first worker's late failure does not undo the second's claim.
+      await store.outbox.recordRetry(id, {
+        ...outcome('a', 1, NOW + 2100, 'late'),
+        nextAttemptAt: NOW + 9000,
+      });
+      expect(await store.owner.find(id)).toMatchObject({ status: 'sending' });
+    });
+
+    test('workers claiming at once never get the same message', async () => {
+      const other = await opened.another();
+      for (let index = 0; index < 30; index++)
+        await accept({ message: `M${index}`, receivedAt: NOW + index });
+      const batches = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          (index % 2 ? other : store).outbox.claim({
+            now: NOW + 100,
+            owner: `w${index}`,
+            leaseMs: 60_000,
+            limit: 5,
+            maxPerHour: 0,
+          }),
+        ),
+      );
+      const ids = batches.flat().map((message) => message.id);
+      expect(ids).toHaveLength(30);
+      expect(new Set(ids).size).toBe(30);
+    });
+
+    test('a retry waits until its time; sent and dead are final until the owner retries', async () => {
+      const id = await accept();
+      await claim(NOW, 'w', 1);
+      await store.outbox.recordRetry(id, {
+        ...outcome('w', 1, NOW + 10, '451 later'),
+        nextAttemptAt: NOW + 60_000,
+      });
+      expect(await store.outbox.nextDueAt()).toBe(NOW + 60_000);
+      expect(await claim(NOW + 59_999, 'w', 1)).toEqual([]);
+      await claim(NOW + 60_000, 'w', 1);
+      await store.outbox.recordDead(id, outcome('w', 2, NOW + 60_010, '550 no'));
+      expect(await store.owner.find(id)).toMatchObject({
+        status: 'dead',
+        lastError: '550 no',
+        attempts: 2,
+      });
+      expect(await store.outbox.nextDueAt()).toBeUndefined();
+      expect((await store.owner.attemptsOf(id)).map((attempt) => attempt.outcome)).toEqual([
+        'retry',
+        'dead',
+      ]);
+      expect(await store.owner.retry(id.slice(0, 13), NOW + 100_000)).toMatchObject({
+        kind: 'queued',
+      });
+      expect(await store.owner.find(id)).toMatchObject({
+        status: 'pending',
+        queuedAt: NOW + 100_000,
+      });
+      expect(await store.owner.retry(id, NOW)).toMatchObject({ kind: 'already' });
+    });
+
+    test('the hourly cap counts mails sent and being sent, on every instance', async () => {
+      for (let index = 0; index < 5; index++) await accept({ receivedAt: NOW + index });
+      const [first] = await claim(NOW, 'a', 1, 60_000, 3);
+      if (!first) throw new Error('nothing claimed');
+      await store.outbox.recordSent(first.id, outcome('a', 1, NOW + 5, '250 OK'));
+      const other = await opened.another();
+      const held = await other.outbox.claim({
+        now: NOW + 10,
+        owner: 'b',
+        leaseMs: 60_000,
+        limit: 5,
+        maxPerHour: 3,
+      });
+      expect(held).toHaveLength(2);
+      expect(await claim(NOW + 20, 'c', 5, 60_000, 3)).toEqual([]);
+      for (const message of held) {
+        await other.outbox.recordSent(message.id, outcome('b', 1, NOW + 30, '250 OK'));
+      }
+      expect(await store.outbox.sentSince(NOW - 1)).toEqual({ count: 3, first: NOW + 5 });
+      // An hour after the first mail, there is room for one more.
+      expect(await claim(NOW + 5 + 3_600_000, 'c', 5, 60_000, 3)).toHaveLength(1);
+    });
+
+    test('newest first, a fair share per app; a stopped worker gives its claims back at once', async () => {
+      const a1 = await accept({ appName: 'A', receivedAt: NOW + 1 });
+      const a2 = await accept({ appName: 'A', receivedAt: NOW + 2 });
+      const a3 = await accept({ appName: 'A', receivedAt: NOW + 3 });
+      const b1 = await accept({ appName: 'B', receivedAt: NOW });
+      expect((await store.outbox.dueInSendOrder(NOW + 10, 10)).map((m) => m.id)).toEqual([
+        a3,
+        b1,
+        a2,
+        a1,
+      ]);
+      const claimed = await claim(NOW + 10, 'w', 2, 60_000);
+      expect(claimed.map((m) => m.id)).toEqual([a3, b1]);
+      expect(await store.outbox.releaseClaims('w', NOW + 20)).toBe(2);
+      expect(await store.outbox.releaseClaims('w', NOW + 20)).toBe(0);
+      expect((await claim(NOW + 20, 'x', 4)).map((m) => m.id)).toEqual([a3, b1, a2, a1]);
+    });
+
+    test('the pause keeps when it began; the digest is one instance’s turn at a time', async () => {
+      expect(await store.outbox.deliveryPause()).toBeUndefined();
+      expect(
+        await store.outbox.pauseDelivery({ reason: '535 auth', since: NOW, retryAt: NOW + 600 }),
+      ).toBe(true);
+      const other = await opened.another();
+      expect(
+        await other.outbox.pauseDelivery({
+          reason: '535 again',
+          since: NOW + 600,
+          retryAt: NOW + 1200,
+        }),
+      ).toBe(false);
+      expect(await store.health.deliveryPause()).toEqual({
+        reason: '535 again',
+        since: NOW,
+        retryAt: NOW + 1200,
+      });
+      expect(await other.outbox.resumeDelivery()).toBe(true);
+      expect(await store.owner.deliveryPause()).toBeUndefined();
+
+      expect(await store.outbox.lastDigestAt()).toBeNull();
+      expect(await store.outbox.claimDigest(NOW, null)).toBe(true);
+      expect(await other.outbox.claimDigest(NOW + 1, null)).toBe(false);
+      expect(await other.outbox.lastDigestAt()).toBe(NOW);
+      await store.outbox.releaseDigest(NOW, null);
+      expect(await other.outbox.claimDigest(NOW + 2, null)).toBe(true);
+      expect(await store.outbox.lastDigestAt()).toBe(NOW + 2);
+    });
+  });
+
+  describe('the owner’s queries', () => {
+    test('list, filters, prefixes, counts and erasure by address in any case', async () => {
+      const old = await accept({ receivedAt: NOW - 5000, appName: 'RecipeRealm' });
+      const fresh = await accept({ email: 'Grace@Example.com', firstName: 'Grace' });
+      const spam = await accept({ spam: true, receivedAt: NOW + 1 });
+      expect((await store.owner.list()).map((m) => m.id)).toEqual([spam, fresh, old]);
+      expect((await store.owner.list({ status: 'spam' })).map((m) => m.id)).toEqual([spam]);
+      expect((await store.owner.list({ appName: 'RecipeRealm' })).map((m) => m.id)).toEqual([old]);
+      expect((await store.owner.list({ limit: 1 })).map((m) => m.id)).toEqual([spam]);
+      const iterated = [];
+      for await (const message of store.owner.iterate({ status: 'pending' }))
+        iterated.push(message.id);
+      expect(iterated).toEqual([fresh, old]);
+      expect(await store.owner.find(fresh.slice(0, 30))).toMatchObject({ id: fresh });
+      expect(await store.owner.find('zzzz')).toBeUndefined();
+      expect(await store.owner.counts()).toEqual({
+        pending: 2,
+        sending: 0,
+        sent: 0,
+        dead: 0,
+        spam: 1,
+        oldestPendingReceivedAt: NOW - 5000,
+      });
+      expect(await store.owner.countByApp()).toEqual([
+        { appName: 'EchoExpense', count: 2 },
+        { appName: 'RecipeRealm', count: 1 },
+      ]);
+      expect(await store.owner.countBySender('grace@EXAMPLE.com')).toBe(1);
+      expect(await store.owner.forgetSender(' grace@example.COM ')).toBe(1);
+      expect(await store.owner.find(fresh)).toBeUndefined();
+      expect(await store.owner.reclaimSpace()).toBe(true);
+      expect((await store.owner.location()).bytes).toBeGreaterThan(0);
+    });
+
+    test('purge deletes delivered messages and spam before the date, never waiting or dead ones', async () => {
+      const old = NOW - 90 * DAY;
+      const ids = {
+        waiting: await accept({ receivedAt: old }),
+        sent: await accept({ receivedAt: old }),
+        dead: await accept({ receivedAt: old }),
+        spam: await accept({ receivedAt: old, spam: true }),
+        // Received long ago but delivered only yesterday: kept, delivery time counts.
+        lateSent: await accept({ receivedAt: old }),
+        recentSpam: await accept({ receivedAt: NOW, spam: true }),
+      };
+      for (const claimed of await claim(NOW, 'w', 10)) {
+        const at = claimed.id === ids.lateSent ? NOW - DAY : old + 1000;
+        if (claimed.id === ids.dead) await store.outbox.recordDead(claimed.id, outcome('w', 1, at));
+        else if (claimed.id === ids.waiting)
+          await store.outbox.recordRetry(claimed.id, {
+            ...outcome('w', 1, at),
+            nextAttemptAt: NOW,
+          });
+        else await store.outbox.recordSent(claimed.id, outcome('w', 1, at));
+      }
+      const before = NOW - 30 * DAY;
+      expect(await store.owner.countPurgeable(before)).toEqual({ sent: 1, spam: 1 });
+      expect(await store.owner.purge(before, NOW)).toEqual({ sent: 1, spam: 1 });
+      expect(await store.owner.find(ids.sent)).toBeUndefined();
+      expect(await store.owner.find(ids.spam)).toBeUndefined();
+      expect(await store.owner.find(ids.waiting)).toMatchObject({ status: 'pending' });
+      expect(await store.owner.find(ids.dead)).toMatchObject({ status: 'dead' });
+      expect(await store.owner.find(ids.lateSent)).toMatchObject({ status: 'sent' });
+      expect(await store.owner.find(ids.recentSpam)).toMatchObject({ status: 'spam' });
+    });
+  });
+
+  test('every row copies into an empty store of the other engine, and not into a full one', async () => {
+    const sent = await accept({ idempotencyKey: 'copy-key' });
+    const spam = await accept({ spam: true, spamReason: 'mostly-links' });
+    await claim(NOW, 'w');
+    await store.outbox.recordSent(sent, outcome('w', 1, NOW + 5, '250 OK'));
+    await store.outbox.pauseDelivery({ reason: '535', since: NOW, retryAt: NOW + 1 });
+    const [otherEngine] = ENGINES.filter((each) => each.name !== engine.name);
+    if (!otherEngine) throw new Error('one engine only');
+    const target = await otherEngine.open();
+    try {
+      expect(await target.store.transfer.isEmpty()).toBe(true);
+      const counts = await target.store.transfer.load(store.transfer.rows());
+      expect(counts).toMatchObject({
+        messages: 2,
+        outbox: 1,
+        delivery_attempts: 1,
+        idempotency_keys: 1,
+      });
+      expect(await target.store.owner.find(sent)).toEqual(await store.owner.find(sent));
+      expect(await target.store.owner.find(spam)).toEqual(await store.owner.find(spam));
+      expect(await target.store.owner.attemptsOf(sent)).toEqual(await store.owner.attemptsOf(sent));
+      expect(await target.store.intake.findReplay('copy-key', NOW)).toBe(sent);
+      expect(await target.store.outbox.deliveryPause()).toMatchObject({ reason: '535' });
+      await expect(target.store.transfer.load(store.transfer.rows())).rejects.toThrow(
+        StoreSettingsError,
+      );
+      expect((await target.store.owner.counts()).sent).toBe(1);
+    } finally {
+      await target.cleanup();
+    }
+  });
+});

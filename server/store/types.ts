@@ -1,0 +1,341 @@
+/**
+ * The feedback store as the rest of the server sees it: one small interface per consumer
+ * (the feedback route, the outbox, the owner's command, the readiness probe), implemented
+ * by two engines, SQLite (sqlite/engine.ts, the default, one machine) and PostgreSQL
+ * (postgres/engine.ts, any number of instances on one database). open.ts picks one.
+ * Nothing above these interfaces knows which engine runs.
+ *
+ * Times are milliseconds since the epoch. Every call is asynchronous: PostgreSQL is across
+ * the network, SQLite's writes are on a thread of their own.
+ */
+
+/** How long an Idempotency-Key is remembered: 24 hours. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'dead';
+/** A message's status as the owner sees it. */
+export type MessageStatus = DeliveryState | 'spam';
+export const MESSAGE_STATUSES: readonly MessageStatus[] = [
+  'pending',
+  'sending',
+  'sent',
+  'dead',
+  'spam',
+];
+
+/**
+ * Why a message was taken for spam: the hidden field was filled (`honeypot`), the form was
+ * sent within two seconds of being opened (`too-fast`), or the message is mostly links
+ * (`mostly-links`).
+ */
+export type SpamReason = 'honeypot' | 'too-fast' | 'mostly-links';
+
+/**
+ * A cap on accepted messages, kept in the store so that it holds across restarts and
+ * across every instance on one database: at most `max` messages under `key` in any
+ * `windowMs`. 0 turns it off.
+ */
+export interface AcceptanceCap {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface NewFeedback {
+  appName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+  /** Taken for spam: stored, never mailed. */
+  spam: boolean;
+  /** Why it was taken for spam; default `honeypot`. */
+  spamReason?: SpamReason;
+  idempotencyKey?: string;
+  receivedAt: number;
+  /** The caps this message counts against; it is refused when one is full. */
+  caps?: readonly AcceptanceCap[];
+}
+
+export type AcceptResult =
+  | { kind: 'stored'; id: string }
+  /** The Idempotency-Key was seen before: nothing new was stored. */
+  | { kind: 'replayed'; id: string }
+  /** A cap is full: nothing was stored; it has room again at `retryAt`. */
+  | { kind: 'capped'; key: string; retryAt: number };
+
+export interface StoredMessage {
+  id: string;
+  receivedAt: number;
+  appName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+  spam: boolean;
+  /** Why it was taken for spam; null when it was not. */
+  spamReason: SpamReason | null;
+  status: MessageStatus;
+  attempts: number;
+  queuedAt: number | null;
+  nextAttemptAt: number | null;
+  lastAttemptAt: number | null;
+  lastError: string | null;
+  sentAt: number | null;
+  leaseUntil: number | null;
+}
+
+/** A message claimed for sending, with the number of this attempt. */
+export interface ClaimedMessage extends StoredMessage {
+  attempt: number;
+  queuedAt: number;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  startedAt: number;
+  finishedAt: number;
+  outcome: 'sent' | 'retry' | 'dead';
+  detail: string | null;
+}
+
+export interface DeliveryCounts {
+  /** Waiting for delivery, including those being sent now. */
+  pending: number;
+  /** Being sent now (leased). */
+  sending: number;
+  sent: number;
+  dead: number;
+  spam: number;
+  /** When the oldest message still waiting was received; null when none waits. */
+  oldestPendingReceivedAt: number | null;
+}
+
+export interface AttemptOutcome {
+  /** The worker that claimed the message. */
+  owner: string;
+  attempt: number;
+  startedAt: number;
+  finishedAt: number;
+  detail: string;
+}
+
+export interface ClaimOptions {
+  now: number;
+  /** The claiming worker; only it may renew or record the claim. */
+  owner: string;
+  leaseMs: number;
+  /** Messages claimed at most. */
+  limit: number;
+  /**
+   * Mails per hour at most, over every instance: those sent in the last hour and those
+   * being sent now count. 0 means no cap.
+   */
+  maxPerHour: number;
+}
+
+export interface ListOptions {
+  status?: MessageStatus | undefined;
+  appName?: string | undefined;
+  /** Newest first, at most this many; default all. */
+  limit?: number | undefined;
+}
+
+/** Delivery stopped for every message because the mail server refuses the site itself. */
+export interface DeliveryPause {
+  /** The mail server's reply, without addresses. */
+  reason: string;
+  since: number;
+  /** When delivery is tried again (one message). */
+  retryAt: number;
+}
+
+/** What `purge` removes: delivered messages by delivery time, spam by receipt time. */
+export interface PurgeCounts {
+  sent: number;
+  spam: number;
+}
+
+export type RetryResult =
+  | { kind: 'queued'; message: StoredMessage }
+  | { kind: 'not-found' }
+  | { kind: 'ambiguous'; ids: string[] }
+  | { kind: 'already'; message: StoredMessage };
+
+export type FindResult = StoredMessage | { ambiguous: string[] } | undefined;
+
+/** The store's settings are wrong, or it cannot be used as it is; the message says why. */
+export class StoreSettingsError extends Error {
+  override name = 'StoreSettingsError';
+}
+
+/** Too many messages wait for their commit: the store is slow or stalled. Try again later. */
+export class QueueFullError extends Error {
+  override name = 'QueueFullError';
+  constructor(limit: number) {
+    super(`${limit} messages already wait for the store`);
+  }
+}
+
+/** The feedback route: stores messages, once each, within the caps. */
+export interface FeedbackIntake {
+  /**
+   * Stores a message (with its outbox entry) durably; resolves once it is committed.
+   * Rejects with a QueueFullError, at once, when too many wait for their commit already.
+   */
+  accept(item: NewFeedback): Promise<AcceptResult>;
+  /** The id stored under an Idempotency-Key seen in the last 24 hours. */
+  findReplay(key: string, now: number): Promise<string | undefined>;
+}
+
+/** The outbox worker: claims due messages under a lease and records each attempt. */
+export interface OutboxQueue {
+  /**
+   * Claims due messages (and those whose lease ran out) in sending order, leased to
+   * `owner` until `now + leaseMs`; no other worker gets them meanwhile. Each claim counts
+   * as an attempt.
+   */
+  claim(options: ClaimOptions): Promise<ClaimedMessage[]>;
+  /** Extends a lease still held by `owner`; false when it was lost. */
+  renewLease(id: string, owner: string, until: number): Promise<boolean>;
+  recordSent(id: string, outcome: AttemptOutcome): Promise<void>;
+  recordRetry(id: string, outcome: AttemptOutcome & { nextAttemptAt: number }): Promise<void>;
+  recordDead(id: string, outcome: AttemptOutcome): Promise<void>;
+  /** Gives back `owner`'s claims at once (a graceful stop), due at `now`; returns how many. */
+  releaseClaims(owner: string, now: number): Promise<number>;
+  /** When the next message falls due (or a lease runs out); undefined when none waits. */
+  nextDueAt(): Promise<number | undefined>;
+  /** How many messages are due now. */
+  countDue(now: number): Promise<number>;
+  /** Due messages in the order they will be sent, from `offset`. */
+  dueInSendOrder(now: number, limit: number, offset?: number): Promise<StoredMessage[]>;
+  /** Mails sent after `since`, and when the first of them was sent. */
+  sentSince(since: number): Promise<{ count: number; first: number | null }>;
+  /** The current pause of delivery, if the mail server refuses the site. */
+  deliveryPause(): Promise<DeliveryPause | undefined>;
+  /**
+   * Pauses delivery (or moves the next try of a pause); keeps the time it began. Resolves
+   * true when delivery was not paused before.
+   */
+  pauseDelivery(pause: DeliveryPause): Promise<boolean>;
+  /** Ends a pause of delivery; true when there was one. */
+  resumeDelivery(): Promise<boolean>;
+  /** When the last digest of waiting messages was mailed; null when never. */
+  lastDigestAt(): Promise<number | null>;
+  /**
+   * Takes the turn to mail a digest at `at`, if the last one is still `previous` (no other
+   * instance took it meanwhile); false when another did.
+   */
+  claimDigest(at: number, previous: number | null): Promise<boolean>;
+  /** Gives the turn back after a digest that could not be mailed. */
+  releaseDigest(at: number, previous: number | null): Promise<void>;
+}
+
+/** The owner's command: queries and the owner's own changes. */
+export interface OwnerQueries {
+  /** A message by its full id, or by a prefix that only one id has. */
+  find(idOrPrefix: string): Promise<FindResult>;
+  attemptsOf(id: string): Promise<DeliveryAttempt[]>;
+  /** Messages, newest first. */
+  list(options?: ListOptions): Promise<StoredMessage[]>;
+  /** Messages one at a time (for exports of any size), newest first. */
+  iterate(options?: ListOptions): AsyncIterable<StoredMessage>;
+  /** Queues a dead message again, with a fresh delivery cycle; spam gets an outbox entry. */
+  retry(idOrPrefix: string, now: number): Promise<RetryResult>;
+  /** Releases a message taken for spam to the outbox; only spam. */
+  releaseSpam(idOrPrefix: string, now: number): Promise<RetryResult>;
+  /** Queues every dead message again; returns how many. */
+  retryAllDead(now: number): Promise<number>;
+  counts(): Promise<DeliveryCounts>;
+  sentSince(since: number): Promise<{ count: number; first: number | null }>;
+  deliveryPause(): Promise<DeliveryPause | undefined>;
+  /** Messages per app, most first. */
+  countByApp(): Promise<{ appName: string; count: number }[]>;
+  /** What `purge(before)` would delete. */
+  countPurgeable(before: number): Promise<PurgeCounts>;
+  /**
+   * Deletes messages delivered before `before` and spam received before it, with their
+   * delivery attempts and Idempotency-Keys. Waiting and dead messages are kept, however old.
+   */
+  purge(before: number, now: number): Promise<PurgeCounts>;
+  /** How many messages were sent from this address (any case), in any status. */
+  countBySender(email: string): Promise<number>;
+  /** Deletes every message from this address (any case), in any status: an erasure request. */
+  forgetSender(email: string): Promise<number>;
+  /**
+   * After a deletion: no copy of a deleted row is left where the engine can clear it.
+   * Resolves false when something running kept part of that from happening (try again).
+   */
+  reclaimSpace(): Promise<boolean>;
+  /** Where the store is and how large, for the owner's eyes. */
+  location(): Promise<{ description: string; bytes: number }>;
+  /** A consistent copy of the whole store in `file`, taken while the server runs. */
+  backup(file: string): Promise<void>;
+}
+
+/** The readiness probe. */
+export interface StoreHealth {
+  /** Writes one row and commits it; rejects when the store cannot be written. */
+  probeWrite(now: number): Promise<void>;
+  counts(): Promise<DeliveryCounts>;
+  deliveryPause(): Promise<DeliveryPause | undefined>;
+  /** The engine and the version of its schema that is applied. */
+  schema(): { engine: StoreEngine; version: number };
+}
+
+export type StoreEngine = 'sqlite' | 'postgres';
+
+/** One row of any table, for copying a whole store from one engine to another. */
+export type StoreRow =
+  | { table: 'messages'; row: MessageRecord }
+  | { table: 'outbox'; row: OutboxRecord }
+  | { table: 'delivery_attempts'; row: AttemptRecord }
+  | { table: 'idempotency_keys'; row: { key: string; messageId: string; createdAt: number } }
+  | { table: 'meta'; row: { key: string; value: string } };
+
+/** A message's own row: as stored, without its delivery. */
+export type MessageRecord = Pick<
+  StoredMessage,
+  'id' | 'receivedAt' | 'appName' | 'firstName' | 'lastName' | 'email' | 'message' | 'spam'
+> & { spamReason: string | null };
+
+export interface OutboxRecord {
+  messageId: string;
+  state: DeliveryState;
+  queuedAt: number;
+  nextAttemptAt: number;
+  attempts: number;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  lastAttemptAt: number | null;
+  lastError: string | null;
+  sentAt: number | null;
+  smtpResponse: string | null;
+}
+
+export interface AttemptRecord extends DeliveryAttempt {
+  messageId: string;
+}
+
+/** Copying a whole store: every row out of one, into another that is empty. */
+export interface StoreTransfer {
+  /** Every row, parents before children. */
+  rows(): AsyncIterable<StoreRow>;
+  /** True when the store holds no message, no outbox entry and no key. */
+  isEmpty(): Promise<boolean>;
+  /** Writes every row in one transaction; refuses (StoreSettingsError) a store not empty. */
+  load(rows: AsyncIterable<StoreRow>): Promise<Record<StoreRow['table'], number>>;
+}
+
+/** An open store: one interface per consumer, and its end. */
+export interface FeedbackStore {
+  readonly intake: FeedbackIntake;
+  readonly outbox: OutboxQueue;
+  readonly owner: OwnerQueries;
+  readonly health: StoreHealth;
+  readonly transfer: StoreTransfer;
+  /** Forgets Idempotency-Keys older than 24 hours and caps' entries past their window. */
+  forgetExpired(now: number): Promise<void>;
+  /** Commits what is waiting, then closes. */
+  close(): Promise<void>;
+}
