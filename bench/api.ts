@@ -7,7 +7,11 @@
  * stops the server gracefully, then counts the stored rows against the 2xx answers.
  * Prints the figures and writes them to bench/results/api.json.
  *
- * Options: --connections N (50), --duration S (20).
+ * Options: --connections N (50), --duration S (20), --store sqlite|postgres (sqlite: the
+ * file in a temporary folder; postgres: a fresh database on a throwaway local cluster, or
+ * on TEST_DATABASE_URL's server), --instances N (1; several share the PostgreSQL database,
+ * and the connections go round-robin to them). Other than SQLite with one instance, the
+ * figures go to bench/results/api-<store>-<instances>.json.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,9 +21,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { STORE_FILE } from '../server/store/sqlite/connection.ts';
 import { writeFakeSite } from '../server/test/fake-site.ts';
 import { tempDir } from '../server/test/helpers.ts';
+import { createTestDatabase, startPostgresCluster } from '../server/test/postgres.ts';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';
 import { SmtpSink } from '../server/test/smtp-sink.ts';
 
@@ -42,7 +48,8 @@ interface AutocannonRequest {
   body: string;
 }
 type Autocannon = (options: {
-  url: string;
+  /** Several: the connections are spread over them in turn. */
+  url: string | string[];
   connections: number;
   duration: number;
   requests: {
@@ -58,10 +65,22 @@ const { values } = parseArgs({
   options: {
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '20' },
+    store: { type: 'string', default: 'sqlite' },
+    instances: { type: 'string', default: '1' },
   },
 });
 const connections = Number(values.connections);
 const duration = Number(values.duration);
+const storeEngine = values.store;
+const instances = Number(values.instances);
+if (storeEngine !== 'sqlite' && storeEngine !== 'postgres') {
+  throw new Error('--store is sqlite or postgres');
+}
+if (!Number.isInteger(instances) || instances < 1 || (storeEngine === 'sqlite' && instances > 1)) {
+  throw new Error('--instances is a whole number above 0, and above 1 only with --store postgres');
+}
+/** The origin the pages are served from: every instance takes feedback from it. */
+const ORIGIN = 'http://bench.test';
 
 const APP_NAMES = ['EchoExpense', 'RecipeRealm'];
 const resultsDir = fileURLToPath(new URL('results/', import.meta.url));
@@ -82,6 +101,10 @@ function compileServer(): string {
     ],
     { cwd: root, stdio: 'inherit' },
   );
+  execFileSync(process.execPath, [path.join(root, 'scripts/server-files.mjs'), outDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   return path.join(outDir, 'server/main.js');
 }
 
@@ -91,26 +114,30 @@ async function main(): Promise<void> {
   const sink = await SmtpSink.start();
   const dataDir = path.join(dir, 'data');
   const siteDir = path.join(dir, 'site');
-  let server: ServerProcess | undefined;
+  const cluster = storeEngine === 'postgres' ? await startPostgresCluster() : undefined;
+  const database = cluster ? await createTestDatabase(cluster.adminUrl) : undefined;
+  const servers: ServerProcess[] = [];
   try {
-    // The manifest's address only feeds canonical links; the server checks Origin against
-    // its own PUBLIC_URL.
-    writeFakeSite(siteDir, { publicUrl: 'http://127.0.0.1', appNames: APP_NAMES });
-    server = await startServerProcess(
-      {
-        DATA_DIR: dataDir,
-        SITE_DIR: siteDir,
-        FEEDBACK_RATE_LIMIT_PER_MINUTE: '0',
-        // The load comes from one address and far exceeds a real hour's feedback.
-        FEEDBACK_MAX_PER_HOUR: '0',
-        SMTP_URL: sink.url,
-        MAIL_TO: 'owner@bench.test',
-        MAIL_FROM: 'Portfolio <feedback@bench.test>',
-        LOG_LEVEL: 'info',
-      },
-      // The log is written as in production, to a file descriptor nobody here has to read.
-      { compiledMain, discardLog: true },
-    );
+    writeFakeSite(siteDir, { publicUrl: ORIGIN, appNames: APP_NAMES });
+    const start = (index: number) =>
+      startServerProcess(
+        {
+          DATA_DIR: `${dataDir}-${index}`,
+          ...(database ? { DATABASE_URL: database.url } : {}),
+          PUBLIC_URL: ORIGIN,
+          SITE_DIR: siteDir,
+          FEEDBACK_RATE_LIMIT_PER_MINUTE: '0',
+          // The load comes from one address and far exceeds a real hour's feedback.
+          FEEDBACK_MAX_PER_HOUR: '0',
+          SMTP_URL: sink.url,
+          MAIL_TO: 'owner@bench.test',
+          MAIL_FROM: 'Portfolio <feedback@bench.test>',
+          LOG_LEVEL: 'info',
+        },
+        // The log is written as in production, to a file descriptor nobody here has to read.
+        { compiledMain, discardLog: true },
+      );
+    for (let index = 1; index <= instances; index++) servers.push(await start(index));
 
     let counter = 0;
     const acknowledged: string[] = [];
@@ -122,10 +149,11 @@ async function main(): Promise<void> {
       message: 'The reminders work well.\nOne request: a weekly summary on Mondays, please.',
     });
     console.log(
-      `POST /api/sendMail: ${connections} connections for ${duration} s on ${os.cpus().length} CPUs…`,
+      `POST /api/sendMail: ${connections} connections for ${duration} s on ${os.cpus().length} CPUs, ` +
+        `${instances} instance${instances > 1 ? 's' : ''} on ${storeEngine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}…`,
     );
     const result = await autocannon({
-      url: server.url,
+      url: servers.length === 1 ? (servers[0]?.url ?? '') : servers.map((server) => server.url),
       connections,
       duration,
       requests: [
@@ -136,7 +164,7 @@ async function main(): Promise<void> {
             path: '/api/sendMail',
             headers: {
               'content-type': 'application/json',
-              origin: server?.url ?? '',
+              origin: ORIGIN,
               'idempotency-key': `bench-${process.pid}-${(counter += 1)}`,
             },
             body,
@@ -148,17 +176,15 @@ async function main(): Promise<void> {
       ],
     });
 
-    server.child.kill('SIGTERM');
-    const exit = await server.exited;
+    for (const server of servers) server.child.kill('SIGTERM');
+    const exits = await Promise.all(servers.map((server) => server.exited));
+    const exit = exits.every((code) => code === 0) ? 0 : exits.join(',');
 
-    const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true });
-    const stored = (db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n;
-    const has = db.prepare<[string], { id: string }>('SELECT id FROM messages WHERE id = ?');
-    const acknowledgedStored = acknowledged.filter((id) => has.get(id)).length;
-    const integrity = String(db.pragma('integrity_check', { simple: true }));
-    // Not read back here: the server refuses to open a store that is not synchronous=FULL.
-    const synchronous = 'FULL';
-    db.close();
+    const { stored, acknowledgedStored, integrity } = database
+      ? await countPostgres(database.url, acknowledged)
+      : countSqlite(path.join(`${dataDir}-1`, STORE_FILE), acknowledged);
+    // Not read back here: the server refuses a store whose commits are not durable.
+    const synchronous = database ? 'synchronous_commit=on' : 'FULL';
 
     const accepted = result['2xx'];
     // Requests still in flight when the load stops are stored, but their answers are never
@@ -166,13 +192,15 @@ async function main(): Promise<void> {
     const inFlightAtStop = stored - acknowledgedStored;
     const figures = {
       date: new Date().toISOString(),
-      command: 'npm run bench:api',
+      command: `npm run bench:api -- --store ${storeEngine} --instances ${instances}`,
       machine: {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? 'unknown',
         node: process.version,
       },
       settings: {
+        store: storeEngine,
+        instances,
         connections,
         durationSeconds: duration,
         synchronous,
@@ -204,7 +232,11 @@ async function main(): Promise<void> {
       serverExit: exit,
     };
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, 'api.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    const resultsFile =
+      storeEngine === 'sqlite' && instances === 1
+        ? 'api.json'
+        : `api-${storeEngine}-${instances}.json`;
+    writeFileSync(path.join(resultsDir, resultsFile), `${JSON.stringify(figures, null, 2)}\n`);
 
     console.log(
       `requests/s      ${figures.requestsPerSecond} (accepted/s ${figures.acceptedPerSecond})`,
@@ -220,14 +252,50 @@ async function main(): Promise<void> {
     console.log(`integrity       ${integrity}`);
     console.log(`mails delivered ${sink.received.length} (hourly cap applies)`);
     console.log(`load average    ${figures.loadAverage.join(' ')} (other work on this machine)`);
-    console.log(`→ bench/results/api.json`);
+    console.log(`→ bench/results/${resultsFile}`);
     const lost =
       !figures.everyAcknowledgedIdStored || inFlightAtStop < 0 || inFlightAtStop > connections;
     if (lost || integrity !== 'ok') process.exitCode = 1;
   } finally {
-    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
     await sink.close();
+    await database?.drop();
+    await cluster?.stop();
     remove();
+  }
+}
+
+/** Rows stored, and how many of the acknowledged ids are among them. */
+function countSqlite(file: string, acknowledged: readonly string[]) {
+  const db = new Database(file, { readonly: true });
+  try {
+    const stored = (db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n;
+    const has = db.prepare<[string], { id: string }>('SELECT id FROM messages WHERE id = ?');
+    const acknowledgedStored = acknowledged.filter((id) => has.get(id)).length;
+    const integrity = String(db.pragma('integrity_check', { simple: true }));
+    return { stored, acknowledgedStored, integrity };
+  } finally {
+    db.close();
+  }
+}
+
+async function countPostgres(url: string, acknowledged: readonly string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const total = await client.query<{ n: string }>('SELECT count(*) AS n FROM messages');
+    const found = await client.query<{ n: string }>(
+      'SELECT count(*) AS n FROM messages WHERE id = ANY($1)',
+      [acknowledged],
+    );
+    return {
+      stored: Number(total.rows[0]?.n ?? 0),
+      acknowledgedStored: Number(found.rows[0]?.n ?? 0),
+      // PostgreSQL checks its own pages (data checksums); nothing to ask here.
+      integrity: 'ok',
+    };
+  } finally {
+    await client.end();
   }
 }
 
