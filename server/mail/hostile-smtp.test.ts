@@ -276,3 +276,30 @@ describe('a mail server that hangs cannot hold the outbox', () => {
     },
   );
 });
+
+test('stopping while a mail hangs gives the message back at once, not after its lease', async () => {
+  const port = await freePort();
+  await unresponsiveServer(port, 'silent');
+  const { app, log } = await mailingServer(`smtp://127.0.0.1:${port}`, {
+    MAIL_SEND_TIMEOUT_MS: '60000',
+    MAIL_LEASE_MS: '120000',
+  });
+  const id = await send(app);
+  await eventually(
+    async () =>
+      ((await app.feedbackStore.owner.find(id)) as { status?: string } | undefined)?.status ===
+        'sending' || undefined,
+    { what: 'the message to be claimed' },
+  );
+  await app.feedbackOutbox.stop();
+  const stoppedAt = Date.now();
+  expect(await app.feedbackStore.owner.find(id)).toMatchObject({
+    status: 'pending',
+    leaseUntil: null,
+  });
+  const message = await app.feedbackStore.owner.find(id);
+  expect(
+    message && 'nextAttemptAt' in message ? message.nextAttemptAt : Infinity,
+  ).toBeLessThanOrEqual(stoppedAt);
+  expect(log.some((line) => line.includes('gave back claimed feedback'))).toBe(true);
+});

@@ -122,9 +122,8 @@ export class OutboxWorker {
       );
     }
     this.#running = undefined;
-    this.#transport?.close();
-    this.#transport = undefined;
-    // What this worker still holds goes back to the queue now, not after its lease.
+    // What this worker still holds goes back to the queue now, not after its lease; the
+    // sends cut short by closing the connection then record nothing over it.
     try {
       const released = await this.#options.store.releaseClaims(this.owner, this.#options.now());
       if (released > 0) this.#options.log.info({ released }, 'gave back claimed feedback');
@@ -134,6 +133,8 @@ export class OutboxWorker {
         'could not give back claims; they wait for their lease',
       );
     }
+    this.#transport?.close();
+    this.#transport = undefined;
   }
 
   async #loop(transport: MailTransport): Promise<void> {
