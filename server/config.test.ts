@@ -103,6 +103,8 @@ test('every wrong value is named at once, and a password is never repeated', () 
       MAIL_MAX_PER_HOUR: '2.5',
       MAIL_GIVE_UP_AFTER_HOURS: '0',
       MAIL_LEASE_MS: '10',
+      DATABASE_URL: 'mysql://feedback:s3cret-db@db.example.com/feedback',
+      DATABASE_POOL_SIZE: '0',
     });
   } catch (caught) {
     error = caught;
@@ -112,6 +114,8 @@ test('every wrong value is named at once, and a password is never repeated', () 
   const named = problems.map((problem) => problem.split(':')[0]);
   expect(named.sort()).toEqual(
     [
+      'DATABASE_POOL_SIZE',
+      'DATABASE_URL',
       'FEEDBACK_RATE_LIMIT_PER_MINUTE',
       'MAIL_FROM',
       'MAIL_GIVE_UP_AFTER_HOURS',
@@ -124,6 +128,16 @@ test('every wrong value is named at once, and a password is never repeated', () 
   );
   expect(message).toContain('MAIL_TO: must be set when SMTP_URL is set');
   expect(message).not.toContain('hunter2');
+  expect(message).toContain('DATABASE_URL: must be an address like postgres://');
+  expect(message).not.toContain('s3cret-db');
+});
+
+test('a PostgreSQL address is taken as it is, TLS settings and all', () => {
+  const url = 'postgres://feedback:pw@db.example.com:5432/feedback?sslmode=verify-full';
+  const config = loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '4' });
+  expect(config.DATABASE_URL).toBe(url);
+  expect(config.DATABASE_POOL_SIZE).toBe(4);
+  expect(loadConfig({}).DATABASE_URL).toBeUndefined();
 });
 
 test('a certificate file that cannot be read is named', () => {
