@@ -4,6 +4,7 @@
  */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { StoreSettingsError } from './store/types.ts';
 import { readSiteManifest } from './site-manifest.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -52,13 +53,13 @@ async function main(): Promise<void> {
   } else {
     app.log.warn(
       { dataDir: config.DATA_DIR },
-      `Feedback delivery is off (SMTP_URL is not set): messages are stored in ${config.DATA_DIR} and wait. Read them with \`npm run feedback -- list\` (or \`show ID\`, \`export --format csv\`); set SMTP_URL, MAIL_TO and MAIL_FROM to have them mailed.`,
+      `Feedback delivery is off (SMTP_URL is not set): messages are stored in ${config.DATABASE_URL ? 'the database' : config.DATA_DIR} and wait. Read them with \`npm run feedback -- list\` (or \`show ID\`, \`export --format csv\`); set SMTP_URL, MAIL_TO and MAIL_FROM to have them mailed.`,
     );
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StoreSettingsError) {
     console.error(error.message);
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);

@@ -2,7 +2,7 @@
  * Opens the feedback store: PostgreSQL when a database address is given (DATABASE_URL),
  * else the SQLite file in DATA_DIR. The only place that knows there are two engines.
  */
-import { PostgresFeedbackStore } from './postgres/engine.ts';
+import { databaseAddress, PostgresFeedbackStore } from './postgres/engine.ts';
 import { SqliteFeedbackStore } from './sqlite/engine.ts';
 import type { FeedbackStore } from './types.ts';
 
@@ -40,10 +40,5 @@ export function openFeedbackStore(options: OpenStoreOptions): Promise<FeedbackSt
 /** Where the store is, for logs: never the database's password. */
 export function describeStore(options: Pick<OpenStoreOptions, 'databaseUrl' | 'dataDir'>): string {
   if (!options.databaseUrl) return `SQLite in ${options.dataDir}`;
-  try {
-    const url = new URL(options.databaseUrl);
-    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
-  } catch {
-    return 'PostgreSQL';
-  }
+  return `PostgreSQL at ${databaseAddress(options.databaseUrl)}`;
 }

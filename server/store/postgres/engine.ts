@@ -55,6 +55,38 @@ export interface PostgresStoreOptions {
   queueLimit?: number;
   /** Named in the server's connections (pg_stat_activity). */
   applicationName?: string;
+  /** How long to keep trying a database that does not answer yet, in ms; default 30000. */
+  connectTimeoutMs?: number;
+}
+
+/** The address without its password, for messages. */
+export function databaseAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** Asks the database its durability setting; a database starting up is waited for. */
+async function synchronousCommit(pool: pg.Pool, url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 4000)) {
+    try {
+      return (await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]
+        ?.synchronous_commit;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const starting = code === 'ECONNREFUSED' || code === '57P03' || code === 'ENOTFOUND';
+      if (!starting || Date.now() + wait > deadline) {
+        throw new StoreSettingsError(
+          `The feedback database (DATABASE_URL, ${databaseAddress(url)}) cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** bigint columns (times, counts) as numbers: ms times fit in a double exactly. */
@@ -554,8 +586,11 @@ export class PostgresFeedbackStore implements FeedbackStore {
     // An idle connection that breaks is dropped by the pool; it must not stop the process.
     pool.on('error', () => undefined);
     try {
-      const setting = (await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit'))
-        .rows[0]?.synchronous_commit;
+      const setting = await synchronousCommit(
+        pool,
+        options.url,
+        options.connectTimeoutMs ?? 30_000,
+      );
       if (setting !== 'on' && setting !== 'remote_apply' && setting !== 'remote_write') {
         throw new StoreSettingsError(
           `PostgreSQL answers synchronous_commit=${String(setting)}; the store needs it on.`,
