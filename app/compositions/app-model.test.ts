@@ -15,6 +15,22 @@ describe('the app model', () => {
     }
   });
 
+  it('joins in the legal documents and support address of the apps with legal pages', () => {
+    for (const { app, legalDocs, support } of resolvedApps) {
+      if (!app.legal) {
+        expect([legalDocs, support]).toEqual([[], undefined]);
+        continue;
+      }
+      expect(legalDocs).toEqual([
+        { doc: 'privacy', title: 'Privacy Policy', href: `/${app.slug}/privacy` },
+        { doc: 'terms', title: 'Terms of Use', href: `/${app.slug}/terms` },
+      ]);
+      expect(support).toEqual({ title: `Support for ${app.name}`, href: `/${app.slug}/support` });
+    }
+    expect(resolvedApps.some(({ app }) => app.legal)).toBe(true);
+    expect(resolvedApps.some(({ app }) => !app.legal)).toBe(true);
+  });
+
   it('gives each app page and each legal page of the route table its app', () => {
     for (const route of pageRoutes(apps)) {
       if (route.screen === 'project') {

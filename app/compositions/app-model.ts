@@ -1,16 +1,23 @@
 /**
- * The apps as the screens show them: each app with its screenshots joined in, and the app
- * (and legal document) each route of the route table stands for, found by the route's id.
+ * The apps as the screens show them: each app with its screenshots, its legal documents and
+ * its support address joined in, and the app (and legal document) each route of the route
+ * table stands for, found by the route's id.
  * A route module reads its app from its matched routes and never parses the address.
  */
-import { allRoutes, LEGAL_TITLES, siteRoutes, type LegalDoc } from '../../common/paths.ts';
+import {
+  allRoutes,
+  siteRoutes,
+  subPagesOf,
+  type AppSubPages,
+  type LegalDoc,
+} from '../../common/paths.ts';
 import type { Screenshot } from '../../common/screenshot.ts';
 import { apps } from '../../content/index.ts';
 import type { App } from '../../content/schema.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
 
 /** An app with everything its page shows. */
-export interface ResolvedApp {
+export interface ResolvedApp extends AppSubPages {
   app: App;
   /** Its screenshots, in display order. */
   screenshots: readonly Screenshot[];
@@ -28,6 +35,7 @@ export interface LegalPage {
 export const resolvedApps: readonly ResolvedApp[] = apps.map((app) => ({
   app,
   screenshots: screenshotsBySlug[app.slug] ?? [],
+  ...subPagesOf(app),
 }));
 
 const appPages = new Map<string, ResolvedApp>();
@@ -39,8 +47,9 @@ for (const route of allRoutes(siteRoutes(apps))) {
   if (!resolved || route.id === undefined) continue;
   if (route.screen === 'project') appPages.set(route.id, resolved);
   if (route.screen === 'support') supportPages.add(route.id);
-  if (route.screen === 'legal' && route.doc) {
-    legalPages.set(route.id, { resolved, doc: route.doc, title: LEGAL_TITLES[route.doc] });
+  const legal = resolved.legalDocs.find(({ href }) => href === route.path);
+  if (route.screen === 'legal' && legal) {
+    legalPages.set(route.id, { resolved, doc: legal.doc, title: legal.title });
   }
 }
 

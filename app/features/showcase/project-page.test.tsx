@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { subPagesOf } from '../../../common/paths.ts';
 import { apps, site, technologies } from '../../../content/index.ts';
 import type { App } from '../../../content/schema.ts';
 import { BUTTON_LABELS, ProjectPage, type ProjectPageProps } from './project-page.tsx';
@@ -39,7 +40,7 @@ describe('ProjectPage', () => {
   it.each(apps.map((app) => [app.name, app] as const))(
     '%s: the logo row starts with the code host, then each technology, then the legal texts and support',
     (_name, app) => {
-      renderPage({ app });
+      renderPage({ app, ...subPagesOf(app) });
       const row = screen.getByRole('list', { name: `Code, tools and policies of ${app.name}` });
       const links = within(row).getAllByRole('link');
       const expected = [
