@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
-import { appPageOf, legalPageOf, resolvedApps } from './app-model.ts';
+import { resolvedApps } from './app-model.ts';
+import { appPageOf, legalPageOf } from './app-pages.ts';
 
 const root = { id: 'root' };
 

@@ -1,10 +1,18 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LegalDoc, LegalDocLink, SubPageLink } from '../../../common/paths.ts';
+import { qrCodePath, SCANNABLE_BUTTONS } from '../../../common/qr-codes.ts';
 import { site, technologies } from '../../../content/index.ts';
 import type { App, AppButton, TechnologyId } from '../../../content/schema.ts';
 import { BrandIcon, type BrandMark } from '../../ui/brand-icon.tsx';
-import { DocumentIcon, ExternalIcon, GlobeIcon, MessageIcon, ShieldIcon } from '../../ui/icons.tsx';
+import {
+  DocumentIcon,
+  ExternalIcon,
+  GlobeIcon,
+  MessageIcon,
+  QrCodeIcon,
+  ShieldIcon,
+} from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { codeHostMark, storeMarks } from './marks.ts';
 import styles from './project-page.module.css';
@@ -98,20 +106,50 @@ export function ProjectPage({
 
       {app.buttons.length > 0 ? (
         <ul className={styles.buttons}>
-          {app.buttons.map((button) => (
-            <li key={button.kind}>
-              <a
-                className={styles.badge}
-                href={button.href}
-                target="_blank"
-                rel="noopener"
-                aria-describedby={newTabId}
-              >
-                <ButtonIcon kind={button.kind} />
-                {BUTTON_LABELS[button.kind]}
-              </a>
-            </li>
-          ))}
+          {app.buttons.map((button) => {
+            const label = BUTTON_LABELS[button.kind];
+            // Scan to install: the link's QR code, for a visitor on a computer (the CSS never
+            // shows it on a phone). Hover or focus on the button shows it where the browser
+            // supports `interestfor`; the QR control beside it opens it anywhere.
+            const qr = SCANNABLE_BUTTONS.includes(button.kind) ? `${id}-qr-${button.kind}` : '';
+            return (
+              <li key={button.kind} className={styles.button}>
+                <a
+                  className={styles.badge}
+                  href={button.href}
+                  target="_blank"
+                  rel="noopener"
+                  aria-describedby={newTabId}
+                  interestfor={qr || undefined}
+                >
+                  <ButtonIcon kind={button.kind} />
+                  {label}
+                </a>
+                {qr ? (
+                  <>
+                    <button
+                      type="button"
+                      className={styles.qrButton}
+                      popoverTarget={qr}
+                      aria-label={`QR code: ${label}`}
+                    >
+                      <QrCodeIcon size={20} />
+                    </button>
+                    <div id={qr} popover="auto" className={styles.qr}>
+                      <img
+                        src={qrCodePath(app.slug, button.kind)}
+                        alt={`QR code of ${app.name} on ${label}`}
+                        width={144}
+                        height={144}
+                        loading="lazy"
+                      />
+                      Scan to open on your phone
+                    </div>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
 
