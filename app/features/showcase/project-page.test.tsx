@@ -85,6 +85,28 @@ describe('ProjectPage', () => {
     }
   });
 
+  it.each(apps.map((app) => [app.name, app] as const))(
+    '%s: each store and TestFlight button offers the QR code of its own link',
+    (_name, app) => {
+      renderPage({ app });
+      for (const button of app.buttons) {
+        const label = BUTTON_LABELS[button.kind];
+        const control = screen.queryByRole('button', { name: `QR code: ${label}`, hidden: true });
+        if (button.kind === 'landing') {
+          expect(control).toBeNull();
+          continue;
+        }
+        const popover = document.getElementById(control?.getAttribute('popovertarget') ?? '');
+        expect(popover).toHaveAttribute('popover', 'auto');
+        const link = screen.getByRole('link', { name: label });
+        expect(link).toHaveAttribute('interestfor', popover?.id);
+        const code = within(popover as HTMLElement).getByRole('img', { hidden: true });
+        expect(code).toHaveAccessibleName(`QR code of ${app.name} on ${label}`);
+        expect(code).toHaveAttribute('src', `/qr/${app.slug}-${button.kind}.svg`);
+      }
+    },
+  );
+
   it('lists every feature of the app', () => {
     const app = firstApp((candidate) => candidate.slug === 'steda');
     renderPage({ app });
