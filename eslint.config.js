@@ -78,6 +78,7 @@ export const architecture = [
       'app/routes.ts',
       'app/entry.server.tsx',
       'app/env.d.ts',
+      'app/interest-invokers.d.ts',
       'app/test-setup.ts',
     ],
     holds: 'the document shell and the React Router route config',

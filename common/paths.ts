@@ -93,6 +93,37 @@ function appRoute(app: RoutableApp): SiteRoute {
   };
 }
 
+/** A page beneath an app's page, linked from it. */
+export interface SubPageLink {
+  href: string;
+  /** The page's title, and its link's accessible name, e.g. "Terms of Use". */
+  title: string;
+}
+
+/** One of an app's legal documents, linked from its page. */
+export interface LegalDocLink extends SubPageLink {
+  doc: LegalDoc;
+}
+
+/** The pages an app's page links beneath itself, as its routes in the table have them. */
+export interface AppSubPages {
+  /** Its legal documents, in the table's order; none for an app without legal pages. */
+  legalDocs: LegalDocLink[];
+  /** Its support address, for an app with legal pages; default none. */
+  support?: SubPageLink;
+}
+
+/** The legal documents and support address of an app, read from its routes. */
+export function subPagesOf(app: RoutableApp): AppSubPages {
+  const pages: AppSubPages = { legalDocs: [] };
+  for (const { screen, doc, path } of appRoute(app).children) {
+    if (screen === 'legal' && doc)
+      pages.legalDocs.push({ doc, title: LEGAL_TITLES[doc], href: path });
+    if (screen === 'support') pages.support = { href: path, title: supportTitle(app.name) };
+  }
+  return pages;
+}
+
 /** Every route of the site, nested as React Router nests them. */
 export function siteRoutes(apps: readonly RoutableApp[]): SiteRoute[] {
   return [

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
-import { appPageOf, legalPageOf, resolvedApps } from './app-model.ts';
+import { resolvedApps } from './app-model.ts';
+import { appPageOf, legalPageOf } from './app-pages.ts';
 
 const root = { id: 'root' };
 
@@ -13,6 +14,22 @@ describe('the app model', () => {
       expect(screenshots).toEqual(screenshotsBySlug[app.slug]);
       expect(screenshots.length).toBeGreaterThan(0);
     }
+  });
+
+  it('joins in the legal documents and support address of the apps with legal pages', () => {
+    for (const { app, legalDocs, support } of resolvedApps) {
+      if (!app.legal) {
+        expect([legalDocs, support]).toEqual([[], undefined]);
+        continue;
+      }
+      expect(legalDocs).toEqual([
+        { doc: 'privacy', title: 'Privacy Policy', href: `/${app.slug}/privacy` },
+        { doc: 'terms', title: 'Terms of Use', href: `/${app.slug}/terms` },
+      ]);
+      expect(support).toEqual({ title: `Support for ${app.name}`, href: `/${app.slug}/support` });
+    }
+    expect(resolvedApps.some(({ app }) => app.legal)).toBe(true);
+    expect(resolvedApps.some(({ app }) => !app.legal)).toBe(true);
   });
 
   it('gives each app page and each legal page of the route table its app', () => {

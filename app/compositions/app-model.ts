@@ -1,72 +1,24 @@
 /**
- * The apps as the screens show them: each app with its screenshots joined in, and the app
- * (and legal document) each route of the route table stands for, found by the route's id.
- * A route module reads its app from its matched routes and never parses the address.
+ * The apps as the screens show them: each app with its screenshots, its legal documents and
+ * its support address joined in, in menu and slider order. (The routes find theirs by the
+ * route's id: app-pages.ts.)
  */
-import { allRoutes, LEGAL_TITLES, siteRoutes, type LegalDoc } from '../../common/paths.ts';
+import { subPagesOf, type AppSubPages } from '../../common/paths.ts';
 import type { Screenshot } from '../../common/screenshot.ts';
 import { apps } from '../../content/index.ts';
 import type { App } from '../../content/schema.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
 
 /** An app with everything its page shows. */
-export interface ResolvedApp {
+export interface ResolvedApp extends AppSubPages {
   app: App;
   /** Its screenshots, in display order. */
   screenshots: readonly Screenshot[];
-}
-
-/** A legal page: the app it belongs to and the document it shows. */
-export interface LegalPage {
-  resolved: ResolvedApp;
-  doc: LegalDoc;
-  /** The document's title, e.g. "Terms of Use". */
-  title: string;
 }
 
 /** Every app, resolved, in menu and slider order. */
 export const resolvedApps: readonly ResolvedApp[] = apps.map((app) => ({
   app,
   screenshots: screenshotsBySlug[app.slug] ?? [],
+  ...subPagesOf(app),
 }));
-
-const appPages = new Map<string, ResolvedApp>();
-const legalPages = new Map<string, LegalPage>();
-const supportPages = new Set<string>();
-const resolvedBySlug = new Map(resolvedApps.map((resolved) => [resolved.app.slug, resolved]));
-for (const route of allRoutes(siteRoutes(apps))) {
-  const resolved = route.slug === undefined ? undefined : resolvedBySlug.get(route.slug);
-  if (!resolved || route.id === undefined) continue;
-  if (route.screen === 'project') appPages.set(route.id, resolved);
-  if (route.screen === 'support') supportPages.add(route.id);
-  if (route.screen === 'legal' && route.doc) {
-    legalPages.set(route.id, { resolved, doc: route.doc, title: LEGAL_TITLES[route.doc] });
-  }
-}
-
-/** The matched routes, as React Router gives them to `meta` and through `useMatches()`. */
-type Matches = readonly ({ id: string } | undefined)[];
-
-function pageOf<T>(pages: ReadonlyMap<string, T>, matches: Matches, kind: string): T {
-  for (const match of matches) {
-    const page = match && pages.get(match.id);
-    if (page) return page;
-  }
-  const ids = matches.map((match) => match?.id).join(', ');
-  throw new Error(`No ${kind} among the matched routes (${ids})`);
-}
-
-/** The app whose page, or a page beneath it, the matched routes show. */
-export function appPageOf(matches: Matches): ResolvedApp {
-  return pageOf(appPages, matches, 'app page');
-}
-
-/** The legal page the matched routes show. */
-export function legalPageOf(matches: Matches): LegalPage {
-  return pageOf(legalPages, matches, 'legal page');
-}
-
-/** Whether the matched routes show an app's support page (its form over the page). */
-export function isSupportPage(matches: Matches): boolean {
-  return matches.some((match) => match !== undefined && supportPages.has(match.id));
-}

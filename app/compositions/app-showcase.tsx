@@ -6,7 +6,7 @@ import type { ResolvedApp } from './app-model.ts';
 
 export interface AppShowcaseProps extends Omit<
   ProjectPageProps,
-  'app' | 'feedback' | 'carousel' | 'technologyMarks'
+  'app' | 'feedback' | 'carousel' | 'technologyMarks' | 'legalDocs' | 'support'
 > {
   resolved: ResolvedApp;
   /** Whether the page is on screen (false: a slide fading out); default true. */
@@ -31,11 +31,13 @@ export function AppShowcase({
   onFeedbackClose,
   ...page
 }: AppShowcaseProps) {
-  const { app, screenshots } = resolved;
+  const { app, screenshots, legalDocs, support } = resolved;
   return (
     <ProjectPage
       {...page}
       app={app}
+      legalDocs={legalDocs}
+      support={support}
       technologyMarks={technologyMarks}
       feedback={
         <FeedbackButton appName={app.name} forceOpen={feedbackOpen} onDismiss={onFeedbackClose} />

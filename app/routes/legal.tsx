@@ -1,7 +1,7 @@
 import { useMatches, useNavigate } from 'react-router';
 import { paths } from '../../common/paths.ts';
-import { legalPageOf } from '../compositions/app-model.ts';
-import { appPageMeta } from '../compositions/page-meta.ts';
+import { legalPageOf } from '../compositions/app-pages.ts';
+import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { LegalModal } from '../features/legal/legal-modal.tsx';
 import type { Route } from './+types/legal';
 

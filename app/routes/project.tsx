@@ -1,8 +1,8 @@
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { paths } from '../../common/paths.ts';
-import { appPageOf, isSupportPage } from '../compositions/app-model.ts';
+import { appPageOf, isSupportPage } from '../compositions/app-pages.ts';
 import { AppShowcase } from '../compositions/app-showcase.tsx';
-import { appPageMeta } from '../compositions/page-meta.ts';
+import { appPageMeta } from '../compositions/app-page-meta.ts';
 import type { Route } from './+types/project';
 import styles from './project.module.css';
 

@@ -1,6 +1,6 @@
 import { paths, supportTitle } from '../../common/paths.ts';
-import { appPageOf } from '../compositions/app-model.ts';
-import { appPageMeta } from '../compositions/page-meta.ts';
+import { appPageOf } from '../compositions/app-pages.ts';
+import { appPageMeta } from '../compositions/app-page-meta.ts';
 import type { Route } from './+types/support';
 
 export function meta({ matches }: Route.MetaArgs) {

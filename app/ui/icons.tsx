@@ -1,5 +1,5 @@
 /**
- * The interface's own line icons (menu, close, arrows, pause, play, contact, legal). Brand and technology
+ * The interface's own line icons (menu, close, arrows, pause, play, contact, legal, QR code). Brand and technology
  * logos come from simple-icons instead. Every icon is decorative: the control that holds
  * it carries the accessible name.
  */
@@ -95,5 +95,10 @@ export const ShieldIcon = (props: IconProps) => (
 export const ExternalIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 6h9v9M18 6L6 18" />
+  </Icon>
+);
+export const QrCodeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 19v1M19 14h1" />
   </Icon>
 );

@@ -11,6 +11,8 @@ if (TOTAL < 9) {
     `The carousel tests need an app with at least 9 screenshots (3 slides of 4); the most in content/apps/ is ${TOTAL}.`,
   );
 }
+/** A web app of the content, if it has one: its carousel shows browser windows. */
+const WEB_APP = appContent.find((app) => app.platform === 'web');
 const APP_PAGE = `/${APP.slug}`;
 const CAROUSEL = `${APP.name} screenshots`;
 const FIRST_ALT = Array.isArray(APP.screenshots)
@@ -213,6 +215,38 @@ for (const width of [360, 390, 768, 1024, 1440]) {
   });
 }
 
+/** What the layout test reads of the page; the tests' types do not include the DOM's. */
+interface DocumentWidths {
+  document: { documentElement: { scrollWidth: number; clientWidth: number } };
+}
+
+for (const width of [1280, 1440]) {
+  test(`shows four images 300 px wide at ${width} px, the page never scrolling sideways`, async ({
+    page,
+  }) => {
+    for (const app of WEB_APP ? [APP, WEB_APP] : [APP]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${app.slug}`);
+      const carousel = page.getByRole('region', { name: `${app.name} screenshots` });
+      await carousel.scrollIntoViewIfNeeded();
+      const images = carousel.getByRole('group').first().getByRole('img');
+      await expect(images).toHaveCount(Math.min(4, screenshotCount(app)));
+      for (const image of await images.all()) {
+        await expect(image).toBeInViewport();
+        expect((await image.boundingBox())?.width).toBeCloseTo(300, 0);
+      }
+      const { scrollWidth, clientWidth } = await page.evaluate(() => {
+        const { documentElement } = (globalThis as unknown as DocumentWidths).document;
+        return {
+          scrollWidth: documentElement.scrollWidth,
+          clientWidth: documentElement.clientWidth,
+        };
+      });
+      expect(scrollWidth).toBe(clientWidth);
+    }
+  });
+}
+
 for (const [width, perSlide] of [
   [390, 2],
   [1280, 4],
@@ -274,9 +308,6 @@ test('nothing in the carousel shifts while a phone loads the page', async ({ pag
   );
   expect(shift).toBe(0);
 });
-
-/** A web app of the content, if it has one: its carousel shows browser windows. */
-const WEB_APP = appContent.find((app) => app.platform === 'web');
 
 if (WEB_APP)
   test("a web app's screenshots are landscape, in a browser window, 4 per slide and 2 at 768 px", async ({

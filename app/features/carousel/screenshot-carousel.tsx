@@ -21,11 +21,12 @@ export const IMAGES_PER_SLIDE_NARROW = 2;
 
 /**
  * How wide an image shows, for the browser to pick a rendition before layout: half of the
- * carousel on narrow windows, a quarter of it (at most 260 px, the content column's
- * limit) on wide ones; the offsets are the page's margins and padding. Lazy images use
- * their laid-out width instead (`auto`), where the browser supports it.
+ * carousel on narrow windows (the offsets are the page's margins and padding), and on wide
+ * ones a quarter of the carousel, which spans the window less 1rem a side and three gaps,
+ * up to 300 px (screenshot-carousel.module.css). Lazy images use their laid-out width
+ * instead (`auto`), where the browser supports it.
  */
-const SIZES = '(max-width: 768px) min(300px, calc(50vw - 54px)), min(260px, calc(25vw - 36px))';
+const SIZES = '(max-width: 768px) min(300px, calc(50vw - 54px)), min(300px, calc(25vw - 20px))';
 
 export interface ScreenshotCarouselProps {
   /** The app's display name; the carousel is announced as "<appName> screenshots". */

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { subPagesOf } from '../../../common/paths.ts';
 import { apps, site, technologies } from '../../../content/index.ts';
 import type { App } from '../../../content/schema.ts';
 import { BUTTON_LABELS, ProjectPage, type ProjectPageProps } from './project-page.tsx';
@@ -39,7 +40,7 @@ describe('ProjectPage', () => {
   it.each(apps.map((app) => [app.name, app] as const))(
     '%s: the logo row starts with the code host, then each technology, then the legal texts and support',
     (_name, app) => {
-      renderPage({ app });
+      renderPage({ app, ...subPagesOf(app) });
       const row = screen.getByRole('list', { name: `Code, tools and policies of ${app.name}` });
       const links = within(row).getAllByRole('link');
       const expected = [
@@ -83,6 +84,28 @@ describe('ProjectPage', () => {
       expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
   });
+
+  it.each(apps.map((app) => [app.name, app] as const))(
+    '%s: each store and TestFlight button offers the QR code of its own link',
+    (_name, app) => {
+      renderPage({ app });
+      for (const button of app.buttons) {
+        const label = BUTTON_LABELS[button.kind];
+        const control = screen.queryByRole('button', { name: `QR code: ${label}`, hidden: true });
+        if (button.kind === 'landing') {
+          expect(control).toBeNull();
+          continue;
+        }
+        const popover = document.getElementById(control?.getAttribute('popovertarget') ?? '');
+        expect(popover).toHaveAttribute('popover', 'auto');
+        const link = screen.getByRole('link', { name: label });
+        expect(link).toHaveAttribute('interestfor', popover?.id);
+        const code = within(popover as HTMLElement).getByRole('img', { hidden: true });
+        expect(code).toHaveAccessibleName(`QR code of ${app.name} on ${label}`);
+        expect(code).toHaveAttribute('src', `/qr/${app.slug}-${button.kind}.svg`);
+      }
+    },
+  );
 
   it('lists every feature of the app', () => {
     const app = firstApp((candidate) => candidate.slug === 'steda');

@@ -1,10 +1,18 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LEGAL_TITLES, paths, supportTitle, type LegalDoc } from '../../../common/paths.ts';
+import type { LegalDoc, LegalDocLink, SubPageLink } from '../../../common/paths.ts';
+import { qrCodePath, SCANNABLE_BUTTONS } from '../../../common/qr-codes.ts';
 import { site, technologies } from '../../../content/index.ts';
 import type { App, AppButton, TechnologyId } from '../../../content/schema.ts';
 import { BrandIcon, type BrandMark } from '../../ui/brand-icon.tsx';
-import { DocumentIcon, ExternalIcon, GlobeIcon, MessageIcon, ShieldIcon } from '../../ui/icons.tsx';
+import {
+  DocumentIcon,
+  ExternalIcon,
+  GlobeIcon,
+  MessageIcon,
+  QrCodeIcon,
+  ShieldIcon,
+} from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { codeHostMark, storeMarks } from './marks.ts';
 import styles from './project-page.module.css';
@@ -17,18 +25,14 @@ export const BUTTON_LABELS: Record<AppButton['kind'], string> = {
   testFlight: 'TestFlight',
 };
 
-interface LegalLink {
+/** How the logo row shows each legal document: in this order, its short name, its icon. */
+const LEGAL_LINK_LOOKS: readonly {
   doc: LegalDoc;
-  /** The accessible name, as the modal's title. */
-  label: string;
-  /** The visible text, the start of `label`. */
   shortLabel: string;
   icon: typeof DocumentIcon;
-}
-
-const LEGAL_LINKS: readonly LegalLink[] = [
-  { doc: 'terms', label: LEGAL_TITLES.terms, shortLabel: 'Terms', icon: DocumentIcon },
-  { doc: 'privacy', label: LEGAL_TITLES.privacy, shortLabel: 'Privacy', icon: ShieldIcon },
+}[] = [
+  { doc: 'terms', shortLabel: 'Terms', icon: DocumentIcon },
+  { doc: 'privacy', shortLabel: 'Privacy', icon: ShieldIcon },
 ];
 
 function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
@@ -52,6 +56,10 @@ export interface ProjectPageProps {
   children?: ReactNode;
   /** The mark of each technology in the logo row, by id; default none (names only). */
   technologyMarks?: Readonly<Partial<Record<TechnologyId, BrandMark>>>;
+  /** The app's legal documents, linked at the end of the logo row; default none. */
+  legalDocs?: readonly LegalDocLink[];
+  /** The app's support address, linked after its legal documents; default none. */
+  support?: SubPageLink;
 }
 
 /**
@@ -68,6 +76,8 @@ export function ProjectPage({
   framed = true,
   children,
   technologyMarks = {},
+  legalDocs = [],
+  support,
 }: ProjectPageProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const SubHeading = headingLevel === 1 ? 'h2' : 'h3';
@@ -96,20 +106,50 @@ export function ProjectPage({
 
       {app.buttons.length > 0 ? (
         <ul className={styles.buttons}>
-          {app.buttons.map((button) => (
-            <li key={button.kind}>
-              <a
-                className={styles.badge}
-                href={button.href}
-                target="_blank"
-                rel="noopener"
-                aria-describedby={newTabId}
-              >
-                <ButtonIcon kind={button.kind} />
-                {BUTTON_LABELS[button.kind]}
-              </a>
-            </li>
-          ))}
+          {app.buttons.map((button) => {
+            const label = BUTTON_LABELS[button.kind];
+            // Scan to install: the link's QR code, for a visitor on a computer (the CSS never
+            // shows it on a phone). Hover or focus on the button shows it where the browser
+            // supports `interestfor`; the QR control beside it opens it anywhere.
+            const qr = SCANNABLE_BUTTONS.includes(button.kind) ? `${id}-qr-${button.kind}` : '';
+            return (
+              <li key={button.kind} className={styles.button}>
+                <a
+                  className={styles.badge}
+                  href={button.href}
+                  target="_blank"
+                  rel="noopener"
+                  aria-describedby={newTabId}
+                  interestfor={qr || undefined}
+                >
+                  <ButtonIcon kind={button.kind} />
+                  {label}
+                </a>
+                {qr ? (
+                  <>
+                    <button
+                      type="button"
+                      className={styles.qrButton}
+                      popoverTarget={qr}
+                      aria-label={`QR code: ${label}`}
+                    >
+                      <QrCodeIcon size={20} />
+                    </button>
+                    <div id={qr} popover="auto" className={styles.qr}>
+                      <img
+                        src={qrCodePath(app.slug, button.kind)}
+                        alt={`QR code of ${app.name} on ${label}`}
+                        width={144}
+                        height={144}
+                        loading="lazy"
+                      />
+                      Scan to open on your phone
+                    </div>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
 
@@ -166,29 +206,34 @@ export function ProjectPage({
               </a>
             </li>
           ))}
-          {app.legal ? (
+          {legalDocs.length > 0 || support ? (
             <li className={styles.legal}>
-              {LEGAL_LINKS.map(({ doc, label, shortLabel, icon: Icon }) => (
+              {LEGAL_LINK_LOOKS.map(({ doc, shortLabel, icon: Icon }) => {
+                const link = legalDocs.find((candidate) => candidate.doc === doc);
+                return link ? (
+                  <Link
+                    key={doc}
+                    className={styles.legalLink}
+                    to={link.href}
+                    preventScrollReset
+                    aria-label={link.title}
+                  >
+                    <Icon size={20} />
+                    {shortLabel}
+                  </Link>
+                ) : null;
+              })}
+              {support ? (
                 <Link
-                  key={doc}
                   className={styles.legalLink}
-                  to={paths.legal.href(app.slug, doc)}
+                  to={support.href}
                   preventScrollReset
-                  aria-label={label}
+                  aria-label={support.title}
                 >
-                  <Icon size={20} />
-                  {shortLabel}
+                  <MessageIcon size={20} />
+                  Support
                 </Link>
-              ))}
-              <Link
-                className={styles.legalLink}
-                to={paths.support.href(app.slug)}
-                preventScrollReset
-                aria-label={supportTitle(app.name)}
-              >
-                <MessageIcon size={20} />
-                Support
-              </Link>
+              ) : null}
             </li>
           ) : null}
         </ul>

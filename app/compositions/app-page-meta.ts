@@ -1,0 +1,33 @@
+import type { MetaDescriptor } from 'react-router';
+import { appCardPath } from '../../common/link-cards.ts';
+import type { App } from '../../content/schema.ts';
+import { pageMeta } from './page-meta.ts';
+
+export interface AppPageMetaOptions {
+  /** The page's own title; default the app's name. */
+  title?: string;
+  /** Default the app's summary. */
+  description?: string;
+  path: string;
+}
+
+/**
+ * Meta of an app's page or a page beneath it: the app's own link card, and Safari's Smart
+ * App Banner when it is on the App Store.
+ */
+export function appPageMeta(
+  app: App,
+  { title = app.name, description = app.summary, path }: AppPageMetaOptions,
+): MetaDescriptor[] {
+  // The build checked that every App Store link ends in its app id (content/app-store.ts).
+  const storeId = app.buttons
+    .find((button) => button.kind === 'appStore')
+    ?.href.match(/\/id(\d+)/)?.[1];
+  return pageMeta({
+    title,
+    description,
+    path,
+    card: { path: appCardPath(app.slug), alt: `${app.name}: ${app.summary}` },
+    extra: storeId ? [{ name: 'apple-itunes-app', content: `app-id=${storeId}` }] : [],
+  });
+}
