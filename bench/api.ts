@@ -5,13 +5,12 @@
  * rate limit off, mail delivery on to a local SMTP sink), runs autocannon at 50 connections
  * for 20 s with valid payloads (each with its own Idempotency-Key, as the form sends them),
  * stops the server gracefully, then counts the stored rows against the 2xx answers.
- * Prints the figures and writes them to bench/results/api.json.
+ * Prints the figures beside their budgets (bench/budgets.json) and writes them to
+ * bench/results/api.json.
  *
  * Options: --connections N (50), --duration S (20).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,37 +21,8 @@ import { writeFakeSite } from '../server/test/fake-site.ts';
 import { tempDir } from '../server/test/helpers.ts';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';
 import { SmtpSink } from '../server/test/smtp-sink.ts';
-
-/** The part of autocannon's API used here (the package ships no types). */
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p99: number; max: number; average: number };
-  throughput: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  statusCodeStats?: Record<string, { count: number }>;
-  duration: number;
-}
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: {
-    setupRequest: (request: AutocannonRequest) => AutocannonRequest;
-    onResponse: (status: number, body: string) => void;
-  }[];
-}) => Promise<AutocannonResult>;
-
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as Autocannon;
+import { autocannon } from './autocannon.ts';
+import { finish } from './results.ts';
 
 const { values } = parseArgs({
   options: {
@@ -64,7 +34,6 @@ const connections = Number(values.connections);
 const duration = Number(values.duration);
 
 const APP_NAMES = ['EchoExpense', 'RecipeRealm'];
-const resultsDir = fileURLToPath(new URL('results/', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Compiles the server as the build does, into node_modules/.cache (so packages resolve). */
@@ -203,8 +172,6 @@ async function main(): Promise<void> {
       integrityCheck: integrity,
       serverExit: exit,
     };
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, 'api.json'), `${JSON.stringify(figures, null, 2)}\n`);
 
     console.log(
       `requests/s      ${figures.requestsPerSecond} (accepted/s ${figures.acceptedPerSecond})`,
@@ -220,7 +187,15 @@ async function main(): Promise<void> {
     console.log(`integrity       ${integrity}`);
     console.log(`mails delivered ${sink.received.length} (hourly cap applies)`);
     console.log(`load average    ${figures.loadAverage.join(' ')} (other work on this machine)`);
-    console.log(`→ bench/results/api.json`);
+    finish({
+      name: 'api',
+      figures: {
+        'api.accepted-rps': figures.acceptedPerSecond,
+        'api.p99': figures.latencyMs.p99,
+        'api.unstored': accepted - acknowledgedStored,
+      },
+      details: figures,
+    });
     const lost =
       !figures.everyAcknowledgedIdStored || inFlightAtStop < 0 || inFlightAtStop > connections;
     if (lost || integrity !== 'ok') process.exitCode = 1;
