@@ -11,19 +11,11 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
+import { blockingByScript, type BlockingByScript, type LongTask } from './blocking.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 export type Preset = 'mobile' | 'desktop';
-
-/** Blocking time of the long tasks attributed to one script. */
-export interface BlockingByScript {
-  url: string;
-  /** Its share of the total blocking time. */
-  blockingMs: number;
-  /** The part of that spent running and compiling script, rather than style, layout or paint. */
-  scriptBlockingMs: number;
-}
 
 export interface LighthouseResult {
   /** Each category's score, 0 to 100. */
@@ -49,51 +41,6 @@ export interface LighthouseOptions {
   initScript?: () => void;
 }
 
-const BLOCKING_THRESHOLD_MS = 50;
-const SCRIPT_GROUPS = ['scriptEvaluation', 'scriptParseCompile'];
-
-interface LongTask {
-  urlIndex: number;
-  startTime: number;
-  duration: number;
-  [group: string]: number;
-}
-
-/**
- * Splits the total blocking time by script: each long task's blocking part within the window
- * Lighthouse counts (first contentful paint to interactive, clipped as Lighthouse clips it),
- * grouped by the script Lighthouse attributes the task to, and scaled so the parts add up to
- * the reported TBT (Lighthouse estimates TBT from two simulations, the long tasks from a third).
- */
-export function blockingByScript(
-  urls: string[],
-  tasks: LongTask[],
-  { fcpMs, interactiveMs, tbtMs }: { fcpMs: number; interactiveMs: number; tbtMs: number },
-): BlockingByScript[] {
-  const byUrl = new Map<string, { blockingMs: number; scriptBlockingMs: number }>();
-  for (const task of tasks) {
-    const end = task.startTime + task.duration;
-    const clipped = Math.min(end, interactiveMs) - Math.max(task.startTime, fcpMs);
-    if (end < fcpMs || task.startTime > interactiveMs || clipped < BLOCKING_THRESHOLD_MS) continue;
-    const blocking = clipped - BLOCKING_THRESHOLD_MS;
-    const script = SCRIPT_GROUPS.reduce((sum, group) => sum + (task[group] ?? 0), 0);
-    const url = urls[task.urlIndex] ?? 'unattributed';
-    const entry = byUrl.get(url) ?? { blockingMs: 0, scriptBlockingMs: 0 };
-    entry.blockingMs += blocking;
-    entry.scriptBlockingMs += blocking * Math.min(1, script / Math.max(1, task.duration));
-    byUrl.set(url, entry);
-  }
-  const total = [...byUrl.values()].reduce((sum, entry) => sum + entry.blockingMs, 0);
-  const scale = total > 0 ? tbtMs / total : 0;
-  return [...byUrl.entries()]
-    .map(([url, entry]) => ({
-      url,
-      blockingMs: Math.round(entry.blockingMs * scale),
-      scriptBlockingMs: Math.round(entry.scriptBlockingMs * scale),
-    }))
-    .sort((a, b) => b.blockingMs - a.blockingMs);
-}
-
 export async function runLighthouse(
   url: string,
   { categories = CATEGORIES, preset = 'mobile', initScript }: LighthouseOptions = {},
@@ -116,6 +63,7 @@ export async function runLighthouse(
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories: scored, audits } = result.lhr;
     const metric = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+    // The long-tasks audit keeps every long task, with its attributed script, in its debug data.
     const debugData = audits['long-tasks']?.details?.debugData as
       { urls?: string[]; tasks?: LongTask[] } | undefined;
     const metrics = {
