@@ -1,7 +1,8 @@
 /**
  * Which scripts Lighthouse's total blocking time comes from, from the long tasks its
- * long-tasks audit lists (each with the script it is attributed to, its simulated start and
- * duration, and its time by kind of work).
+ * long-tasks audit lists (each with the script it is attributed to and its simulated start and
+ * duration), and how much of it is running script, from its bootup-time audit (each script's
+ * main-thread time, and the part of it that is script evaluation and compilation, as traced).
  */
 
 /** Blocking time of the long tasks attributed to one script. */
@@ -14,13 +15,19 @@ export interface BlockingByScript {
 }
 
 const BLOCKING_THRESHOLD_MS = 50;
-const SCRIPT_GROUPS = ['scriptEvaluation', 'scriptParseCompile'];
 
 export interface LongTask {
   urlIndex: number;
   startTime: number;
   duration: number;
-  [group: string]: number;
+}
+
+/** An item of the bootup-time audit: a script's main-thread time, all of it and script alone. */
+export interface ScriptTime {
+  url: string;
+  total: number;
+  scripting: number;
+  scriptParseCompile: number;
 }
 
 /**
@@ -28,23 +35,31 @@ export interface LongTask {
  * Lighthouse counts (first contentful paint to interactive, clipped as Lighthouse clips it),
  * grouped by the script Lighthouse attributes the task to, and scaled so the parts add up to
  * the reported TBT (Lighthouse estimates TBT from two simulations, the long tasks from a third).
+ * A script's blocking time is script in the share its traced main-thread time is: the rest is
+ * style, layout, paint and the renderer's own work on its behalf.
  */
 export function blockingByScript(
   urls: string[],
   tasks: LongTask[],
   { fcpMs, interactiveMs, tbtMs }: { fcpMs: number; interactiveMs: number; tbtMs: number },
+  scriptTimes: ScriptTime[] = [],
 ): BlockingByScript[] {
+  const scriptShare = new Map(
+    scriptTimes.map((time) => [
+      time.url,
+      time.total > 0 ? Math.min(1, (time.scripting + time.scriptParseCompile) / time.total) : 0,
+    ]),
+  );
   const byUrl = new Map<string, { blockingMs: number; scriptBlockingMs: number }>();
   for (const task of tasks) {
     const end = task.startTime + task.duration;
     const clipped = Math.min(end, interactiveMs) - Math.max(task.startTime, fcpMs);
     if (end < fcpMs || task.startTime > interactiveMs || clipped < BLOCKING_THRESHOLD_MS) continue;
     const blocking = clipped - BLOCKING_THRESHOLD_MS;
-    const script = SCRIPT_GROUPS.reduce((sum, group) => sum + (task[group] ?? 0), 0);
     const url = urls[task.urlIndex] ?? 'unattributed';
     const entry = byUrl.get(url) ?? { blockingMs: 0, scriptBlockingMs: 0 };
     entry.blockingMs += blocking;
-    entry.scriptBlockingMs += blocking * Math.min(1, script / Math.max(1, task.duration));
+    entry.scriptBlockingMs += blocking * (scriptShare.get(url) ?? 0);
     byUrl.set(url, entry);
   }
   const total = [...byUrl.values()].reduce((sum, entry) => sum + entry.blockingMs, 0);

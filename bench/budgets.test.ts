@@ -22,6 +22,12 @@ const FILE: BudgetFile = {
       perPage: true,
     },
     'bundle.home.js': { label: 'Home JavaScript', unit: 'bytes', max: 133_120, perPage: false },
+    'lighthouse.scene.script-tbt': {
+      label: 'Scene script',
+      unit: 'ms',
+      tracked: true,
+      perPage: false,
+    },
   },
 };
 
@@ -57,6 +63,13 @@ describe('limits', () => {
         direction: 'max',
         limit: 133_120,
       },
+      {
+        id: 'lighthouse.scene.script-tbt',
+        label: 'Scene script',
+        unit: 'ms',
+        direction: 'tracked',
+        limit: 0,
+      },
     ]);
   });
 });
@@ -76,7 +89,7 @@ describe('compare', () => {
   });
 
   it('misses a budget whose figure is missing or not a number', () => {
-    const all = limits(FILE);
+    const all = limits(FILE).filter((one) => one.direction !== 'tracked');
     const rows = compare(all, {
       'lighthouse.mobile.performance /': 100,
       'bundle.home.js': Number.NaN,
@@ -98,11 +111,14 @@ describe('compare', () => {
 describe('renderTable', () => {
   it('sets every figure beside its budget, marks each met or missed, and counts the missed', () => {
     const table = renderTable(
-      compare(limits(FILE), {
-        'lighthouse.mobile.performance /': 100,
-        'lighthouse.mobile.performance /projects': 98,
-        'bundle.home.js': 133_116,
-      }),
+      compare(
+        limits(FILE).filter((one) => one.direction !== 'tracked'),
+        {
+          'lighthouse.mobile.performance /': 100,
+          'lighthouse.mobile.performance /projects': 98,
+          'bundle.home.js': 133_116,
+        },
+      ),
     );
     expect(table.split('\n')).toEqual([
       '| Figure | Page | Measured | Budget | |',
@@ -111,7 +127,7 @@ describe('renderTable', () => {
       '| Performance | All Projects | 98 | ≥ 100 | **missed** |',
       '| Home JavaScript |  | 130.0 KB (133,116 B) | ≤ 130.0 KB (133,120 B) | met |',
       '',
-      '1 of 3 budgets missed.',
+      '1 of 3 figures missed.',
       '',
     ]);
   });
@@ -123,6 +139,24 @@ describe('renderTable', () => {
     expect(renderTable(compare([limit('bundle.home.js')], {}))).toContain(
       '| Home JavaScript |  | not measured | ≤ 130.0 KB (133,120 B) | **missed** |',
     );
+  });
+});
+
+describe('a tracked figure', () => {
+  const tracked = [limit('lighthouse.scene.script-tbt')];
+
+  it('is shown with no budget and never misses when measured, whatever its value', () => {
+    const rows = compare(tracked, { 'lighthouse.scene.script-tbt': 2681 });
+    expect(rows[0]?.met).toBe(true);
+    expect(renderTable(rows).split('\n').slice(2, 5)).toEqual([
+      '| Scene script |  | 2681 ms | none (tracked) | tracked |',
+      '',
+      'All 0 budgets met. 1 tracked without a budget.',
+    ]);
+  });
+
+  it('misses when nothing measured it', () => {
+    expect(compare(tracked, {})[0]?.met).toBe(false);
   });
 });
 
@@ -155,7 +189,9 @@ describe('readBudgets', () => {
         'server.page.p99': { label: 'p99', unit: 'ms' },
       },
     });
-    expect(() => readBudgets(file)).toThrow(/budgets\.server\.page\.rps: a budget has exactly one/);
+    expect(() => readBudgets(file)).toThrow(
+      /budgets\.server\.page\.rps: a budget has exactly one of min, max and tracked/,
+    );
     expect(() => readBudgets(file)).toThrow(/budgets\.server\.page\.p99: a budget has exactly one/);
   });
 });

@@ -19,12 +19,19 @@ const BudgetSchema = z
     min: z.number().optional(),
     /** …or when it is at most this. */
     max: z.number().optional(),
+    /**
+     * Neither: a figure kept in the table to show change, with no budget (yet); the table
+     * says so, and only its absence misses.
+     */
+    tracked: z.literal(true).optional(),
     /** Kept for every page of `pages`, each its own figure. */
     perPage: z.boolean().default(false),
   })
-  .refine((budget) => (budget.min === undefined) !== (budget.max === undefined), {
-    message: 'a budget has exactly one of min and max',
-  });
+  .refine(
+    (budget) =>
+      [budget.min, budget.max, budget.tracked].filter((value) => value !== undefined).length === 1,
+    { message: 'a budget has exactly one of min, max and tracked' },
+  );
 
 export const BudgetFileSchema = z.strictObject({
   /** The pages that per-page budgets are kept for, by path, each with its name. */
@@ -54,14 +61,15 @@ export interface Limit {
   /** The page's name, for a per-page budget. */
   page?: string;
   unit: string;
-  direction: 'min' | 'max';
+  direction: 'min' | 'max' | 'tracked';
   limit: number;
 }
 
 /** Every budget of the file, a per-page one expanded to one limit per page, in file order. */
 export function limits({ pages, budgets }: BudgetFile): Limit[] {
   return Object.entries(budgets).flatMap(([key, budget]) => {
-    const direction = budget.min === undefined ? 'max' : 'min';
+    const direction =
+      budget.tracked === true ? 'tracked' : budget.min === undefined ? 'max' : 'min';
     const limit = budget.min ?? budget.max ?? 0;
     const base = { label: budget.label, unit: budget.unit, direction, limit } as const;
     if (!budget.perPage) return [{ id: key, ...base }];
@@ -88,7 +96,9 @@ export function compare(wanted: Limit[], figures: Figures): Row[] {
     const measured = figures[limit.id];
     const value = measured === undefined || !Number.isFinite(measured) ? null : measured;
     const met =
-      value !== null && (limit.direction === 'min' ? value >= limit.limit : value <= limit.limit);
+      value !== null &&
+      (limit.direction === 'tracked' ||
+        (limit.direction === 'min' ? value >= limit.limit : value <= limit.limit));
     return { ...limit, value, met };
   });
 }
@@ -110,7 +120,13 @@ function format(value: number, unit: string): string {
 
 /** The budget as read: `≤ 130.0 KB`, `≥ 100`. */
 export function describeLimit({ direction, limit, unit }: Limit): string {
+  if (direction === 'tracked') return 'none (tracked)';
   return `${direction === 'min' ? '≥' : '≤'} ${format(limit, unit)}`;
+}
+
+function status(row: Row): string {
+  if (!row.met) return '**missed**';
+  return row.direction === 'tracked' ? 'tracked' : 'met';
 }
 
 /** The table in Markdown: figure, page, measured, budget, met or missed; then a count. */
@@ -120,15 +136,16 @@ export function renderTable(rows: Row[]): string {
     '| --- | --- | ---: | ---: | --- |',
     ...rows.map(
       (row) =>
-        `| ${row.label} | ${row.page ?? ''} | ${row.value === null ? 'not measured' : format(row.value, row.unit)} | ${describeLimit(row)} | ${row.met ? 'met' : '**missed**'} |`,
+        `| ${row.label} | ${row.page ?? ''} | ${row.value === null ? 'not measured' : format(row.value, row.unit)} | ${describeLimit(row)} | ${status(row)} |`,
     ),
   ];
   const missed = rows.filter((row) => !row.met).length;
+  const tracked = rows.filter((row) => row.direction === 'tracked').length;
+  const budgets = rows.length - tracked;
   lines.push(
     '',
-    missed === 0
-      ? `All ${rows.length} budgets met.`
-      : `${missed} of ${rows.length} budgets missed.`,
+    (missed === 0 ? `All ${budgets} budgets met.` : `${missed} of ${rows.length} figures missed.`) +
+      (tracked > 0 ? ` ${tracked} tracked without a budget.` : ''),
   );
   return `${lines.join('\n')}\n`;
 }
