@@ -120,7 +120,8 @@ export const architecture = [
     name: 'tests',
     paths: ['tests'],
     holds: 'end-to-end specs and the facts of the spec that tests share',
-    mayImport: ['common', 'content', 'server'],
+    // bench: the size test measures the build with the benchmark's code and budgets.
+    mayImport: ['common', 'content', 'server', 'bench'],
   },
   {
     name: 'deploy',

@@ -31,6 +31,7 @@ export default defineConfig({
             'common/**/*.test.ts',
             'tests/architecture/*.test.ts',
             'deploy/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

@@ -19,7 +19,7 @@
  * Prints the figures and writes bench/results/3d.json.
  */
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
@@ -306,9 +306,7 @@ async function main() {
   if (!existsSync('build/site.json') || !existsSync('build/server/server/main.js')) {
     throw new Error('No built site: run `npm run build` first.');
   }
-  // Served with the address the site was built with, as a deploy would be.
-  const site = JSON.parse(readFileSync('build/site.json', 'utf8')) as { publicUrl: string };
-  const server = await serveBuild({ PUBLIC_URL: site.publicUrl });
+  const server = await serveBuild();
   try {
     const scenes = [];
     for (const particles of PARTICLE_COUNTS) {

@@ -5,7 +5,8 @@
  * rate limit off, mail delivery on to a local SMTP sink), runs autocannon at 50 connections
  * for 20 s with valid payloads (each with its own Idempotency-Key, as the form sends them),
  * stops the server gracefully, then counts the stored rows against the 2xx answers.
- * Prints the figures and writes them to bench/results/api.json.
+ * Prints the figures beside their budgets (bench/budgets.json) and writes them to
+ * bench/results/api.json.
  *
  * Options: --connections N (50), --duration S (20), --store sqlite|postgres (sqlite: the
  * file in a temporary folder; postgres: a fresh database on a throwaway local cluster, or
@@ -14,8 +15,6 @@
  * figures go to bench/results/api-<store>-<instances>.json.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,38 +27,8 @@ import { tempDir } from '../server/test/helpers.ts';
 import { createTestDatabase, startPostgresCluster } from '../server/test/postgres.ts';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';
 import { SmtpSink } from '../server/test/smtp-sink.ts';
-
-/** The part of autocannon's API used here (the package ships no types). */
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p99: number; max: number; average: number };
-  throughput: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  statusCodeStats?: Record<string, { count: number }>;
-  duration: number;
-}
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-type Autocannon = (options: {
-  /** Several: the connections are spread over them in turn. */
-  url: string | string[];
-  connections: number;
-  duration: number;
-  requests: {
-    setupRequest: (request: AutocannonRequest) => AutocannonRequest;
-    onResponse: (status: number, body: string) => void;
-  }[];
-}) => Promise<AutocannonResult>;
-
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as Autocannon;
+import { autocannon } from './autocannon.ts';
+import { finish } from './results.ts';
 
 const { values } = parseArgs({
   options: {
@@ -83,7 +52,6 @@ if (!Number.isInteger(instances) || instances < 1 || (storeEngine === 'sqlite' &
 const ORIGIN = 'http://bench.test';
 
 const APP_NAMES = ['EchoExpense', 'RecipeRealm'];
-const resultsDir = fileURLToPath(new URL('results/', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Compiles the server as the build does, into node_modules/.cache (so packages resolve). */
@@ -231,12 +199,6 @@ async function main(): Promise<void> {
       integrityCheck: integrity,
       serverExit: exit,
     };
-    mkdirSync(resultsDir, { recursive: true });
-    const resultsFile =
-      storeEngine === 'sqlite' && instances === 1
-        ? 'api.json'
-        : `api-${storeEngine}-${instances}.json`;
-    writeFileSync(path.join(resultsDir, resultsFile), `${JSON.stringify(figures, null, 2)}\n`);
 
     console.log(
       `requests/s      ${figures.requestsPerSecond} (accepted/s ${figures.acceptedPerSecond})`,
@@ -252,7 +214,18 @@ async function main(): Promise<void> {
     console.log(`integrity       ${integrity}`);
     console.log(`mails delivered ${sink.received.length} (hourly cap applies)`);
     console.log(`load average    ${figures.loadAverage.join(' ')} (other work on this machine)`);
-    console.log(`→ bench/results/${resultsFile}`);
+    // SQLite with one instance is the run with budgets; the others are figures to compare.
+    const name =
+      storeEngine === 'sqlite' && instances === 1 ? 'api' : `api-${storeEngine}-${instances}`;
+    finish({
+      name,
+      figures: {
+        [`${name}.accepted-rps`]: figures.acceptedPerSecond,
+        [`${name}.p99`]: figures.latencyMs.p99,
+        [`${name}.unstored`]: accepted - acknowledgedStored,
+      },
+      details: figures,
+    });
     const lost =
       !figures.everyAcknowledgedIdStored || inFlightAtStop < 0 || inFlightAtStop > connections;
     if (lost || integrity !== 'ok') process.exitCode = 1;

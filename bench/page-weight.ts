@@ -1,16 +1,19 @@
 /**
- * Page weight as a visitor's browser loads it: starts the built site on the real server,
- * opens each page in Chromium (390 × 844) and sums the bytes transferred (compressed bodies
- * plus headers) by resource type, with what the same files weigh gzipped (level 9) and
- * uncompressed. Prints a table and writes bench/results/page-weight.json.
+ * Page weight as a visitor's browser loads it before any interaction: starts the built site on
+ * the real server, opens each page in Chromium (390 × 844), waits until the network is idle and
+ * sums the bytes transferred (compressed bodies plus headers) by resource type, with what the
+ * same files weigh gzipped (level 9) and uncompressed. Home is also measured with the animated
+ * background forced on (what a visitor whose browser has a GPU downloads; this one has none).
+ * Prints a table and writes bench/results/weight.json; home's budget is in bench/budgets.json.
  *
  *   npm run build && npm run bench:weight [-- /path ...]
  *
  * CHROME_PATH (default /usr/bin/chromium) can be set.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
+import { finish } from './results.ts';
 import { serveBuild } from './serve-build.ts';
 
 const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/echoexpense'];
@@ -30,9 +33,14 @@ const base = server.url;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-async function measure(browser: Browser, pagePath: string) {
+async function measure(browser: Browser, pagePath: string, { scene = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
+  if (scene) {
+    await page.addInitScript(() => {
+      Object.assign(window, { __backgroundAllowSoftwareRenderer: true });
+    });
+  }
   const responses: import('@playwright/test').Response[] = [];
   page.on('response', (response) => responses.push(response));
   await page.goto(base + pagePath, { waitUntil: 'networkidle' });
@@ -59,20 +67,20 @@ async function measure(browser: Browser, pagePath: string) {
   }
   await context.close();
   const total = Object.values(byType).reduce((sum, entry) => sum + entry.transferred, 0);
-  return { path: pagePath, total, byType };
+  return { path: pagePath, scene, total, byType };
 }
 
 try {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const results = [];
   for (const pagePath of pages) results.push(await measure(browser, pagePath));
+  if (pages.includes('/')) results.push(await measure(browser, '/', { scene: true }));
   await browser.close();
 
   for (const result of results) {
-    console.log(`\n${result.path}  total ${kb(result.total)} KB transferred`);
+    console.log(
+      `\n${result.path}${result.scene ? ' (animated background on)' : ''}  total ${kb(result.total)} KB transferred`,
+    );
     for (const [type, entry] of Object.entries(result.byType)) {
       if (entry.requests === 0) continue;
       console.log(
@@ -80,11 +88,13 @@ try {
       );
     }
   }
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    'bench/results/page-weight.json',
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), viewport: '390x844', results }, null, 2)}\n`,
-  );
+  const home = results.find((result) => result.path === '/' && !result.scene);
+  finish({
+    name: 'weight',
+    figures: home ? { 'weight.home.transfer': home.total } : {},
+    details: { viewport: '390x844', results },
+    covers: (limit) => limit.id.startsWith('weight.') && pages.includes('/'),
+  });
 } finally {
   await server.close();
 }

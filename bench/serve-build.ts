@@ -3,7 +3,7 @@
  * The caller stops it with `close()`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,16 +25,27 @@ export interface ServedBuild {
   close: () => Promise<void>;
 }
 
+/**
+ * Serves with the address the site was built with, as a deploy would (the server warns when
+ * they differ), and logs only errors; `env` overrides either.
+ */
 export async function serveBuild(env: Record<string, string> = {}): Promise<ServedBuild> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  let publicUrl = url;
+  try {
+    publicUrl = (JSON.parse(readFileSync('build/site.json', 'utf8')) as { publicUrl: string })
+      .publicUrl;
+  } catch {
+    // no build: the server says so below
+  }
   const child = spawn(process.execPath, ['build/server/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
+      PUBLIC_URL: publicUrl,
+      LOG_LEVEL: 'error',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-data-')),
       ...env,
     },
