@@ -13,10 +13,12 @@ import {
   messageRecord,
   META,
   parsePause,
+  retryMessage,
   SELECT_MESSAGE,
   statusCondition,
   toMessage,
   type MessageRow,
+  type Requeue,
 } from '../rows.ts';
 import {
   IDEMPOTENCY_TTL_MS,
@@ -33,7 +35,6 @@ import {
   type NewFeedback,
   type OutboxQueue,
   type OwnerQueries,
-  type RetryResult,
   type StoredMessage,
   type StoreHealth,
   type StoreTransfer,
@@ -426,28 +427,23 @@ export class PostgresFeedbackStore implements FeedbackStore {
       }
       return (await query<MessageRow>(sql, values)).map(toMessage);
     };
-    const retry = async (idOrPrefix: string, now: number, only?: 'spam'): Promise<RetryResult> => {
-      const found = await find(idOrPrefix);
-      if (!found) return { kind: 'not-found' };
-      if ('ambiguous' in found) return { kind: 'ambiguous', ids: found.ambiguous };
-      const allowed = only === 'spam' ? ['spam'] : ['dead', 'spam'];
-      if (!allowed.includes(found.status)) return { kind: 'already', message: found };
-      if (found.status === 'spam') {
-        await pool.query(
-          `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at)
-           VALUES ($1, 'pending', $2, $2) ON CONFLICT (message_id) DO NOTHING`,
-          [found.id, now],
-        );
-      } else {
-        await pool.query(
-          `UPDATE outbox SET state = 'pending', queued_at = $1, next_attempt_at = $1,
-             last_error = NULL, lease_owner = NULL, lease_until = NULL
-           WHERE message_id = $2 AND state = 'dead'`,
-          [now, found.id],
-        );
-      }
-      const message = await messageById(found.id);
-      return message ? { kind: 'queued', message } : { kind: 'not-found' };
+    const requeue: Requeue = {
+      find,
+      requeue: async (message, now) => {
+        await (message.status === 'spam'
+          ? pool.query(
+              `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at)
+               VALUES ($1, 'pending', $2, $2) ON CONFLICT (message_id) DO NOTHING`,
+              [message.id, now],
+            )
+          : pool.query(
+              `UPDATE outbox SET state = 'pending', queued_at = $1, next_attempt_at = $1,
+                 last_error = NULL, lease_owner = NULL, lease_until = NULL
+               WHERE message_id = $2 AND state = 'dead'`,
+              [now, message.id],
+            ));
+      },
+      read: messageById,
     };
     const PURGEABLE_SENT = `SELECT message_id FROM outbox WHERE state = 'sent' AND sent_at < $1`;
     const PURGEABLE_SPAM = `spam AND received_at < $1
@@ -488,8 +484,8 @@ export class PostgresFeedbackStore implements FeedbackStore {
           if (page.length < 500) return;
         }
       },
-      retry: (idOrPrefix, now) => retry(idOrPrefix, now),
-      releaseSpam: (idOrPrefix, now) => retry(idOrPrefix, now, 'spam'),
+      retry: (idOrPrefix, now) => retryMessage(requeue, idOrPrefix, now),
+      releaseSpam: (idOrPrefix, now) => retryMessage(requeue, idOrPrefix, now, 'spam'),
       retryAllDead: async (now) =>
         (
           await pool.query(

@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { GroupCommit } from '../group-commit.ts';
+import { retryMessage, type Requeue } from '../rows.ts';
 import type {
   AcceptResult,
   ClaimedMessage,
@@ -14,7 +15,6 @@ import type {
   NewFeedback,
   OutboxQueue,
   OwnerQueries,
-  RetryResult,
   StoreHealth,
   StoreTransfer,
 } from '../types.ts';
@@ -94,23 +94,18 @@ export class SqliteFeedbackStore implements FeedbackStore {
       },
     };
 
-    const retry = async (idOrPrefix: string, now: number, only?: 'spam'): Promise<RetryResult> => {
-      const found = queries.find(idOrPrefix);
-      if (!found) return { kind: 'not-found' };
-      if ('ambiguous' in found) return { kind: 'ambiguous', ids: found.ambiguous };
-      const allowed = only === 'spam' ? ['spam'] : ['dead', 'spam'];
-      if (!allowed.includes(found.status)) return { kind: 'already', message: found };
-      queries.requeue(found, now);
-      const message = queries.messageById(found.id);
-      return message ? { kind: 'queued', message } : { kind: 'not-found' };
+    const requeue: Requeue = {
+      find: (idOrPrefix) => queries.find(idOrPrefix),
+      requeue: (message, now) => queries.requeue(message, now),
+      read: (id) => queries.messageById(id),
     };
     this.owner = {
       find: async (idOrPrefix) => queries.find(idOrPrefix),
       attemptsOf: async (id) => queries.attemptsOf(id),
       list: async (options) => [...queries.iterate(options)],
       iterate: (options) => toAsync(queries.iterate(options)),
-      retry: (idOrPrefix, now) => retry(idOrPrefix, now),
-      releaseSpam: (idOrPrefix, now) => retry(idOrPrefix, now, 'spam'),
+      retry: (idOrPrefix, now) => retryMessage(requeue, idOrPrefix, now),
+      releaseSpam: (idOrPrefix, now) => retryMessage(requeue, idOrPrefix, now, 'spam'),
       retryAllDead: async (now) => queries.retryAllDead(now),
       counts: async () => queries.counts(),
       sentSince: async (since) => queries.sentSince(since),
