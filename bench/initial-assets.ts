@@ -82,9 +82,11 @@ export function initialCss(clientDir: string, htmlFile: string): InitialCss {
   const html = readFileSync(path.join(clientDir, htmlFile), 'utf8');
   const files = [
     ...new Set(
-      [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map((match) =>
-        // The address without its fragment or query (some links carry a bare `#`).
-        path.join(clientDir, (match[1] ?? '').replace(/[#?].*$/, '')),
+      // A disabled link is not fetched: its stylesheet is one of the inline styles.
+      [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"(?![^>]*disabled)/g)].map(
+        (match) =>
+          // The address without its fragment or query (some links carry a bare `#`).
+          path.join(clientDir, (match[1] ?? '').replace(/[#?].*$/, '')),
       ),
     ),
   ];

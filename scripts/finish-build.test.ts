@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, robotsTxt, sitemapXml } from './finish-build.ts';
+import {
+  inlineScriptHashes,
+  robotsTxt,
+  sitemapXml,
+  withInlineStylesheets,
+} from './finish-build.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -31,5 +36,27 @@ describe('the build step', () => {
       'https://example.com/echoexpense/support',
     ]);
     expect(robotsTxt('https://example.com')).toContain('Sitemap: https://example.com/sitemap.xml');
+  });
+
+  it('writes each linked stylesheet into the page and leaves its link disabled', () => {
+    const css: Record<string, string> = {
+      '/assets/a.css': '.a{color:red}',
+      '/assets/b.css': 'p{}',
+    };
+    const html =
+      '<head><link rel="icon" href="/favicon.svg"/><link rel="stylesheet" href="/assets/a.css"/>' +
+      '<link rel="stylesheet" href="/assets/b.css#"/></head>';
+    expect(withInlineStylesheets(html, (href) => css[href] ?? '')).toBe(
+      '<head><link rel="icon" href="/favicon.svg"/>' +
+        '<style>.a{color:red}</style><link rel="stylesheet" href="/assets/a.css" disabled=""/>' +
+        '<style>p{}</style><link rel="stylesheet" href="/assets/b.css#" disabled=""/></head>',
+    );
+  });
+
+  it('refuses a stylesheet that would close its style element', () => {
+    const html = '<link rel="stylesheet" href="/assets/a.css"/>';
+    expect(() => withInlineStylesheets(html, () => 'a{content:"</style>"}')).toThrow(
+      '/assets/a.css contains "</style": it cannot be inlined',
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The last step of the build (`vite build`): turns the prerendered output into what the server
  * serves. It names the 404 page, writes sitemap.xml, robots.txt and build-id.json, computes
- * the hashes of every page's inline scripts for the Content-Security-Policy, precompresses
+ * the hashes of every page's inline scripts for the Content-Security-Policy, inlines each
+ * page's stylesheets, precompresses
  * text files with brotli and gzip, and writes the site manifest the server reads.
  */
 import { createHash } from 'node:crypto';
@@ -63,9 +64,36 @@ export function withoutScriptPreloads(html: string): string {
   return html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, '');
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"#?]+\.css)([#?][^"]*)?"\/>/g;
+
+/**
+ * Writes each stylesheet a prerendered page links into the page itself, so the first paint
+ * waits for the HTML alone, not for another round trip per stylesheet. The link stays, made
+ * `disabled` so the browser never fetches it: React finds it there when it hydrates (and
+ * leaves it alone), and a page reached later in the app loads only the stylesheets that
+ * are new to it. `cssOf` gives a stylesheet's text by its address.
+ */
+export function withInlineStylesheets(html: string, cssOf: (href: string) => string): string {
+  return html.replace(STYLESHEET_LINK, (_link, href: string, suffix = '') => {
+    const css = cssOf(href);
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined`);
+    return `<style>${css}</style><link rel="stylesheet" href="${href}${suffix}" disabled=""/>`;
+  });
+}
+
+/** The addresses of the stylesheets a prerendered page links. */
+function linkedStylesheets(html: string): string[] {
+  return [...html.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');
+}
+
 async function rewritePage(clientDir: string, file: string, head = ''): Promise<void> {
   const target = path.join(clientDir, file);
-  const html = withoutScriptPreloads(await readFile(target, 'utf8'));
+  let html = withoutScriptPreloads(await readFile(target, 'utf8'));
+  const css = new Map<string, string>();
+  for (const href of linkedStylesheets(html)) {
+    css.set(href, await readFile(path.join(clientDir, href), 'utf8'));
+  }
+  html = withInlineStylesheets(html, (href) => css.get(href) ?? '');
   await writeFile(target, head ? html.replace('</head>', `${head}</head>`) : html);
 }
 
