@@ -11,7 +11,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { readyRoutes } from './routes/ready.ts';
-import { siteRoutes } from './routes/site.ts';
+import { ASSETS_ROUTE, siteRoutes } from './routes/site.ts';
 import { feedbackStorePlugin } from './store/plugin.ts';
 
 /** Request limits: slow or stuck clients are cut off. */
@@ -87,7 +87,9 @@ export async function buildApp({
   app.addHook('onResponse', async (request, reply) => {
     // Static files (scripts, styles, images) are most of a visit's requests and say little:
     // their successes go to debug, so the log shows pages, API calls and every error.
-    const staticHit = request.routeOptions.url === STATIC_FILES_ROUTE && reply.statusCode < 400;
+    const route = request.routeOptions.url;
+    const staticHit =
+      (route === STATIC_FILES_ROUTE || route === ASSETS_ROUTE) && reply.statusCode < 400;
     request.log[staticHit ? 'debug' : 'info'](
       {
         method: request.method,

@@ -61,6 +61,12 @@ describe('serving the built site', () => {
     const asset = await app.inject({ url: '/assets/entry-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const assetAgain = await app.inject({
+      url: '/assets/entry-abc123.js?v=2',
+      headers: { 'if-none-match': String(asset.headers.etag) },
+    });
+    expect(assetAgain.statusCode).toBe(304);
     const buildId = await app.inject({ url: '/build-id.json' });
     expect(buildId.headers['cache-control']).toBe('no-store');
   });

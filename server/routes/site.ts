@@ -2,10 +2,11 @@
  * Serves the built site. A known page answers 200 with its prerendered HTML; an app's
  * sub-path answers 200 with the app shell; any other path answers 404 with the 404 page.
  * HTML is held in memory with its brotli and gzip forms and revalidates on every visit;
- * hashed assets are cached for a year; every response is precompressed where it pays.
+ * hashed assets are held in memory too, and cached by browsers for a year; every response is
+ * precompressed where it pays. Other public files come from the disk.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import negotiator from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +14,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appShellPaths } from '../../common/paths.ts';
 import type { HtmlFile, SiteManifest } from '../../common/site-manifest.ts';
-import { CACHE_REVALIDATE, fileCacheControl } from '../../common/response-headers.ts';
+import {
+  CACHE_IMMUTABLE,
+  CACHE_REVALIDATE,
+  fileCacheControl,
+} from '../../common/response-headers.ts';
 import { setPageCsp } from '../plugins/security-headers.ts';
 
 const ENCODINGS = ['br', 'gzip'] as const;
@@ -47,6 +52,77 @@ async function loadPage(clientDir: string, page: HtmlFile): Promise<LoadedPage> 
   };
 }
 
+/** The route of the hashed assets, served from memory. */
+export const ASSETS_ROUTE = '/assets/*';
+
+/** Content types of the hashed assets a build holds; other files are served from the disk. */
+const ASSET_TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.avif': 'image/avif',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+interface LoadedAsset {
+  bodies: LoadedPage['bodies'];
+  type: string;
+  etag: string;
+}
+
+/** Every hashed asset of the build whose type is known, by its path under `assets/`. */
+async function loadAssets(clientDir: string): Promise<Map<string, LoadedAsset>> {
+  const dir = path.join(clientDir, 'assets');
+  const assets = new Map<string, LoadedAsset>();
+  let entries: string[];
+  try {
+    entries = await readdir(dir, { recursive: true });
+  } catch {
+    return assets;
+  }
+  for (const entry of entries) {
+    const type = ASSET_TYPES[path.extname(entry)];
+    if (!type) continue;
+    const file = path.join(dir, entry);
+    let identity: Buffer;
+    try {
+      identity = await readFile(file);
+    } catch {
+      continue; // a folder whose name ends like a file
+    }
+    const digest = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+    assets.set(entry.split(path.sep).join('/'), {
+      bodies: {
+        identity,
+        br: await readOptional(`${file}.br`),
+        gzip: await readOptional(`${file}.gz`),
+      },
+      type,
+      etag: `"${digest}"`,
+    });
+  }
+  return assets;
+}
+
+/** The body the request accepts: brotli or gzip where there is one, else the file itself. */
+function sendBody(request: FastifyRequest, reply: FastifyReply, bodies: LoadedPage['bodies']) {
+  const available = ENCODINGS.filter((encoding) => bodies[encoding]);
+  const header = request.headers['accept-encoding'];
+  const chosen =
+    typeof header === 'string' && available.length > 0
+      ? negotiator.negotiate(header, available)
+      : null;
+  const encoding = available.find((candidate) => candidate === chosen);
+  const body = encoding ? bodies[encoding] : undefined;
+  if (encoding && body) {
+    reply.header('Content-Encoding', encoding);
+    return reply.send(body);
+  }
+  return reply.send(bodies.identity);
+}
+
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -64,19 +140,7 @@ function sendPage(
   if (status === 200 && request.headers['if-none-match'] === page.etag) {
     return reply.code(304).send();
   }
-  const available = ENCODINGS.filter((encoding) => page.bodies[encoding]);
-  const header = request.headers['accept-encoding'];
-  const chosen =
-    typeof header === 'string' && available.length > 0
-      ? negotiator.negotiate(header, available)
-      : null;
-  const encoding = available.find((candidate) => candidate === chosen);
-  const body = encoding ? page.bodies[encoding] : undefined;
-  if (encoding && body) {
-    reply.header('Content-Encoding', encoding);
-    return reply.send(body);
-  }
-  return reply.send(page.bodies.identity);
+  return sendBody(request, reply, page.bodies);
 }
 
 export interface SiteRoutesOptions {
@@ -110,13 +174,40 @@ export const siteRoutes = fp<SiteRoutesOptions>(
       },
     });
 
+    const assets = await loadAssets(clientDir);
+    app.get(ASSETS_ROUTE, (request, reply) => {
+      const asset = assets.get((request.params as { '*': string })['*']);
+      if (!asset) {
+        reply.callNotFound();
+        return reply;
+      }
+      reply
+        .header('Content-Type', asset.type)
+        .header('Cache-Control', CACHE_IMMUTABLE)
+        .header('ETag', asset.etag);
+      if (asset.bodies.br || asset.bodies.gzip) reply.header('Vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+      return sendBody(request, reply, asset.bodies);
+    });
+
     // `/projects/` is `/projects`: one address per page.
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      const url = new URL(request.url, 'http://site.invalid');
-      if (url.pathname.length < 2 || !url.pathname.endsWith('/')) return;
-      const withoutSlash = url.pathname.replace(/\/+$/, '');
-      if (pages.has(withoutSlash)) return reply.redirect(withoutSlash + url.search, 301);
+    app.addHook('onRequest', (request, reply, done) => {
+      const query = request.url.indexOf('?');
+      const pathname = query === -1 ? request.url : request.url.slice(0, query);
+      if (
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        pathname.length < 2 ||
+        !pathname.endsWith('/')
+      ) {
+        done();
+        return;
+      }
+      const withoutSlash = pathname.replace(/\/+$/, '');
+      if (!pages.has(withoutSlash)) {
+        done();
+        return;
+      }
+      void reply.redirect(withoutSlash + (query === -1 ? '' : request.url.slice(query)), 301);
     });
 
     for (const [pagePath, page] of pages) {
