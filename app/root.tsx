@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
+import { markHydrated } from './lib/hydration.ts';
 import { ErrorScreen } from './features/errors/error-screen.tsx';
 import { RouteAnnouncer } from './features/navigation/route-announcer.tsx';
 import { SiteFooter } from './features/navigation/site-footer.tsx';
@@ -18,6 +19,7 @@ export const links: LinksFunction = () => [
 /** Marks the document once React has taken over the prerendered page (`html[data-hydrated]`). */
 function HydrationMark() {
   useEffect(() => {
+    markHydrated();
     document.documentElement.dataset.hydrated = '';
   }, []);
   return null;

@@ -1,19 +1,27 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { hasHydrated } from './hydration.ts';
 
 /**
- * Whether a media query matches, kept live. Before hydration (and in prerendering) it
- * returns `serverValue`, so the first client render matches the prerendered HTML.
+ * Whether a media query matches, kept live. While prerendering and hydrating it returns
+ * `serverValue`, so the first client render matches the prerendered HTML; a component that
+ * mounts later starts from the query's value.
+ *
+ * The value the query really has is set as a transition: React renders what changes in
+ * small slices that a tap or a key press can interrupt, instead of in one long task on a
+ * phone that has just loaded the page.
  */
 export function useMediaQuery(query: string, serverValue = false): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(query).matches,
-    () => serverValue,
+  const [matches, setMatches] = useState(() =>
+    hasHydrated() ? window.matchMedia(query).matches : serverValue,
   );
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => startTransition(() => setMatches(list.matches));
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
 }
 
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

@@ -1,29 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMediaQueries } from '../../lib/fake-media-queries.ts';
 import { REDUCED_MOTION_QUERY } from '../../lib/use-media-query.ts';
 import { useBackgroundPause } from './use-background-pause.ts';
 
 /** A reduced-motion preference the test can change while the hook listens. */
 function preferReducedMotion(initially: boolean) {
-  let reduce = initially;
-  const listeners = new Set<() => void>();
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        media: query,
-        get matches() {
-          return query === REDUCED_MOTION_QUERY && reduce;
-        },
-        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-      }) as unknown as MediaQueryList,
-  );
-  return {
-    change(next: boolean) {
-      reduce = next;
-      act(() => listeners.forEach((listener) => listener()));
-    },
-  };
+  const prefers = (reduce: boolean) => (query: string) => query === REDUCED_MOTION_QUERY && reduce;
+  const queries = fakeMediaQueries(prefers(initially));
+  return { change: (next: boolean) => queries.change(prefers(next)) };
 }
 
 afterEach(() => {

@@ -11,10 +11,11 @@
  * slider links to returns to the same slide.
  */
 import {
+  startTransition,
   useEffect,
+  useEffectEvent,
   useRef,
   useState,
-  useSyncExternalStore,
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
@@ -22,6 +23,7 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
+import { hasHydrated } from '../../lib/hydration.ts';
 import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import styles from './project-slider.module.css';
 
@@ -65,15 +67,12 @@ function slideLabel(item: SliderItem, index: number, count: number): string {
   return `${item.name}, ${index + 1} of ${count}`;
 }
 
-function savedSlide(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null) return undefined;
-  const value = (state as Record<string, unknown>)[HISTORY_STATE_KEY];
-  return typeof value === 'string' ? value : undefined;
+/** The place of the slide saved in a history entry's state; -1 when there is none. */
+function savedIndex(items: readonly SliderItem[], state: unknown): number {
+  if (typeof state !== 'object' || state === null) return -1;
+  const id = (state as Record<string, unknown>)[HISTORY_STATE_KEY];
+  return items.findIndex((item) => item.id === id);
 }
-
-const subscribeToNothing = () => () => {};
-const isClient = () => true;
-const isServer = () => false;
 
 /** Arrow keys move the slider unless the focused control uses them itself. */
 function keyMovesSlider(event: KeyboardEvent): Direction | null {
@@ -96,24 +95,26 @@ export function ProjectSlider<T extends SliderItem>({
   labelledBy,
 }: ProjectSliderProps<T>) {
   const count = items.length;
-  const [index, setIndex] = useState(0);
+  const location = useLocation();
+  // A page reached in the app opens on its saved slide at once (see `restore` below).
+  const [index, setIndex] = useState(() =>
+    hasHydrated() ? Math.max(0, savedIndex(items, location.state)) : 0,
+  );
   const [leaving, setLeaving] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const reducedMotion = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement>(null);
   const pendingFocus = useRef<Direction | null>(null);
-  const location = useLocation();
   const navigate = useNavigate();
 
   // Back to a page whose slider was moved: show the slide it was on, without a fade. Not
-  // while hydrating, so the hydrated page first matches its prerendered HTML (slide 1).
-  const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
-  const [restored, setRestored] = useState(false);
-  if (hydrated && !restored) {
-    setRestored(true);
-    const savedIndex = items.findIndex((item) => item.id === savedSlide(location.state));
-    if (savedIndex > 0) setIndex(savedIndex);
-  }
+  // while hydrating, so the hydrated page first matches its prerendered HTML (slide 1); the
+  // saved slide follows as a transition.
+  const restore = useEffectEvent(() => {
+    const saved = savedIndex(items, location.state);
+    if (saved > 0) startTransition(() => setIndex(saved));
+  });
+  useEffect(() => restore(), []);
 
   useEffect(() => {
     if (leaving === null) return;
