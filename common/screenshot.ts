@@ -19,6 +19,37 @@ export interface Screenshot {
 /** Each app's screenshots in display order, by the app's slug. */
 export type ScreenshotManifest = Readonly<Record<string, readonly Screenshot[]>>;
 
+/** The alt text of a generated placeholder: "EchoExpense screenshot 3 of 20 (placeholder)". */
+export function placeholderAlt(appName: string, position: number, count: number): string {
+  return `${appName} screenshot ${position} of ${count} (placeholder)`;
+}
+
+/**
+ * One app's screenshots as the manifest module writes them. A placeholder's alt text follows
+ * from the app's name and its place (`placeholderAlt`), so the module leaves it out rather
+ * than have every page's script carry a hundred near-identical sentences.
+ */
+export type ManifestEntry =
+  | { placeholdersOf: string; shots: readonly Omit<Screenshot, 'alt'>[] }
+  | { shots: readonly Screenshot[] };
+
+/** The manifest, each placeholder's alt text filled in. */
+export function expandManifest(
+  entries: Readonly<Record<string, ManifestEntry>>,
+): ScreenshotManifest {
+  const manifest: Record<string, readonly Screenshot[]> = {};
+  for (const [slug, entry] of Object.entries(entries)) {
+    manifest[slug] =
+      'placeholdersOf' in entry
+        ? entry.shots.map((shot, i) => ({
+            ...shot,
+            alt: placeholderAlt(entry.placeholdersOf, i + 1, entry.shots.length),
+          }))
+        : entry.shots;
+  }
+  return manifest;
+}
+
 export type ScreenshotFormat = 'avif' | 'webp';
 
 /** A rendition's file name (or address, given an address stem): `<stem>-<width>.<format>`. */

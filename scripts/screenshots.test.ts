@@ -5,8 +5,10 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { content, contentDir } from '../content/load.ts';
 import {
+  expandManifest,
   renditionName,
   srcSet,
+  type ManifestEntry,
   type Screenshot,
   type ScreenshotFormat,
 } from '../common/screenshot.ts';
@@ -49,6 +51,15 @@ function placeholderApp(
     platform,
     screenshots: { placeholders: count },
   };
+}
+
+/** An app showing the owner's files from its content folder. */
+function ownerApp(
+  slug: string,
+  name: string,
+  screenshots: { file: string; alt: string }[],
+): ScreenshotApp {
+  return { slug, name, accent: '#e54666', platform: 'mobile', screenshots };
 }
 
 /** Writes an owner screenshot of the given size into the app's content folder. */
@@ -151,16 +162,10 @@ describe('screenshot pipeline', () => {
   it("converts the owner's files at 150, 300 and 600 px wide, with their alt text", async () => {
     await ownerFile('shop', 'home.png', 900, 1800);
     await ownerFile('shop', 'cart.jpg', 1179, 2556);
-    const app: ScreenshotApp = {
-      slug: 'shop',
-      name: 'Shop',
-      accent: '#e54666',
-      platform: 'mobile',
-      screenshots: [
-        { file: 'home.png', alt: 'The catalogue, filtered by series' },
-        { file: 'cart.jpg', alt: 'The cart before checkout' },
-      ],
-    };
+    const app = ownerApp('shop', 'Shop', [
+      { file: 'home.png', alt: 'The catalogue, filtered by series' },
+      { file: 'cart.jpg', alt: 'The cart before checkout' },
+    ]);
 
     const { manifest } = await buildScreenshots(options([app]));
 
@@ -186,13 +191,7 @@ describe('screenshot pipeline', () => {
 
   it('never makes an image wider than its source', async () => {
     await ownerFile('tiny', 'small.png', 240, 480);
-    const app: ScreenshotApp = {
-      slug: 'tiny',
-      name: 'Tiny',
-      accent: '#3e63dd',
-      platform: 'mobile',
-      screenshots: [{ file: 'small.png', alt: 'A small screenshot' }],
-    };
+    const app = ownerApp('tiny', 'Tiny', [{ file: 'small.png', alt: 'A small screenshot' }]);
 
     const { manifest } = await buildScreenshots(options([app]));
 
@@ -234,15 +233,26 @@ describe('screenshot pipeline', () => {
     expect(result).toMatchObject({ encoded: 12, removed: 19 });
   });
 
-  it('writes a typed manifest module holding the manifest', async () => {
-    const result = await buildScreenshots(options([placeholderApp(1)]));
+  it('writes a manifest module holding the manifest, with no placeholder alt text spelt out', async () => {
+    await ownerFile('shop', 'home.png', 900, 1800);
+    const owner = ownerApp('shop', 'Shop', [
+      { file: 'home.png', alt: 'The catalogue, filtered by series' },
+    ]);
+    const result = await buildScreenshots(options([placeholderApp(3), owner]));
     const source = await readFile(path.join(dir, 'app/generated/screenshots.ts'), 'utf8');
 
-    expect(source).toContain(
-      "import type { ScreenshotManifest } from '../../common/screenshot.ts';",
-    );
-    const json = source.slice(source.indexOf('= ') + 2, source.lastIndexOf(';'));
-    expect(JSON.parse(json)).toEqual(result.manifest);
+    expect(source).toContain("import { expandManifest } from '../../common/screenshot.ts';");
+    expect(source).not.toContain('(placeholder)');
+    expect(source).toContain('The catalogue, filtered by series');
+    const json = source.slice(source.indexOf('expandManifest(') + 15, source.lastIndexOf(');'));
+    const manifest = expandManifest(JSON.parse(json) as Record<string, ManifestEntry>);
+    expect(manifest).toEqual(result.manifest);
+    expect(manifest.echo?.map((shot) => shot.alt)).toEqual([
+      'EchoExpense screenshot 1 of 3 (placeholder)',
+      'EchoExpense screenshot 2 of 3 (placeholder)',
+      'EchoExpense screenshot 3 of 3 (placeholder)',
+    ]);
+    expect(manifest.shop?.map((shot) => shot.alt)).toEqual(['The catalogue, filtered by series']);
   });
 
   it("plans each app's screenshot count from the content", async () => {
