@@ -1,3 +1,4 @@
+import { preloadFirstSlide } from '../features/carousel/screenshot-carousel.tsx';
 import { ProjectSlider } from '../features/slider/project-slider.tsx';
 import { resolvedApps } from './app-model.ts';
 import { AppShowcase } from './app-showcase.tsx';
@@ -14,6 +15,10 @@ export function AllProjectsSlider({ labelledBy }: { labelledBy?: string }) {
     <ProjectSlider
       items={items}
       labelledBy={labelledBy}
+      // The pages either arrow leads to have their first screenshots ready when shown.
+      onApproach={({ resolved }) => {
+        for (const { screenshots } of resolved.neighbours) preloadFirstSlide(screenshots);
+      }}
       renderSlide={({ resolved }, { titleAside, active }) => (
         <AppShowcase
           resolved={resolved}

@@ -16,6 +16,17 @@ describe('the app model', () => {
     }
   });
 
+  it("gives each app its neighbours in the slider, the first and last apps each other's", () => {
+    const slugs = resolvedApps.map(({ app }) => app.slug);
+    for (const [index, { neighbours }] of resolvedApps.entries()) {
+      const previous = slugs[(index + slugs.length - 1) % slugs.length];
+      const next = slugs[(index + 1) % slugs.length];
+      expect(neighbours.map(({ app }) => app.slug)).toEqual([previous, next]);
+    }
+    expect(resolvedApps[0]?.neighbours[0]).toBe(resolvedApps.at(-1));
+    expect(resolvedApps.at(-1)?.neighbours[1]).toBe(resolvedApps[0]);
+  });
+
   it('joins in the legal documents and support address of the apps with legal pages', () => {
     for (const { app, legalDocs, support } of resolvedApps) {
       if (!app.legal) {

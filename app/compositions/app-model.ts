@@ -1,7 +1,7 @@
 /**
- * The apps as the screens show them: each app with its screenshots, its legal documents and
- * its support address joined in, in menu and slider order. (The routes find theirs by the
- * route's id: app-pages.ts.)
+ * The apps as the screens show them: each app with its screenshots, its legal documents, its
+ * support address and its neighbours in the slider joined in, in menu and slider order.
+ * (The routes find theirs by the route's id: app-pages.ts.)
  */
 import { subPagesOf, type AppSubPages } from '../../common/paths.ts';
 import type { Screenshot } from '../../common/screenshot.ts';
@@ -14,11 +14,18 @@ export interface ResolvedApp extends AppSubPages {
   app: App;
   /** Its screenshots, in display order. */
   screenshots: readonly Screenshot[];
+  /** The apps before and after it in the slider, which wraps round: [previous, next]. */
+  readonly neighbours: readonly ResolvedApp[];
 }
 
 /** Every app, resolved, in menu and slider order. */
-export const resolvedApps: readonly ResolvedApp[] = apps.map((app) => ({
+export const resolvedApps: readonly ResolvedApp[] = apps.map((app, index) => ({
   app,
   screenshots: screenshotsBySlug[app.slug] ?? [],
   ...subPagesOf(app),
+  get neighbours() {
+    return [resolvedApps.at(index - 1), resolvedApps.at(index + 1 - apps.length)].filter(
+      (neighbour) => neighbour !== undefined,
+    );
+  },
 }));

@@ -213,6 +213,29 @@ test.describe('All Projects slider', () => {
     await expect(slider.getByRole('article', { includeHidden: true })).toHaveCount(1);
   });
 
+  test('loads the first screenshots of both neighbouring pages when the pointer comes near', async ({
+    page,
+  }) => {
+    const second = APPS[1];
+    if (!second) throw new Error('fewer than two apps');
+    await page.goto('/projects');
+    await hydrated(page);
+    const slider = page.getByRole('region', { name: 'All Projects' });
+    const firstScreenshotOf = (slug: string) =>
+      page.waitForRequest((request) =>
+        new URL(request.url()).pathname.startsWith(`/assets/screenshots/${slug}-01-`),
+      );
+    const loadedAhead = Promise.all([firstScreenshotOf(second.slug), firstScreenshotOf(last.slug)]);
+
+    await slider.getByRole('button', { name: 'Next project' }).hover();
+    await loadedAhead;
+
+    await slider.getByRole('button', { name: 'Next project' }).click();
+    await expect(slider.getByRole('heading', { level: 2 })).toHaveText(second.name);
+    const image = slider.getByRole('img', { name: `${second.name} screenshot 1 of`, exact: false });
+    await expect(image.first()).toHaveJSProperty('complete', true);
+  });
+
   test('Back from a page the slider links to returns to the same slide', async ({ page }) => {
     await page.goto('/projects');
     await hydrated(page);

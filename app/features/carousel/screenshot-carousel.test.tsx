@@ -1,8 +1,12 @@
 // fireEvent rather than user-event: user-event waits on timers that the fake clock holds.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ScreenshotCarousel, type ScreenshotCarouselProps } from './screenshot-carousel.tsx';
-import type { Screenshot } from '../../../common/screenshot.ts';
+import {
+  preloadFirstSlide,
+  ScreenshotCarousel,
+  type ScreenshotCarouselProps,
+} from './screenshot-carousel.tsx';
+import { srcSet, type Screenshot } from '../../../common/screenshot.ts';
 import { CAROUSEL_INTERVAL_MS } from './use-carousel-index.ts';
 
 /** Media queries the test controls: the window's width and the reduced-motion preference. */
@@ -82,12 +86,12 @@ afterEach(() => {
   onScreen.observers.clear();
 });
 
-function shots(count: number): Screenshot[] {
+function shots(count: number, app = 'demo'): Screenshot[] {
   return Array.from({ length: count }, (_, i) => ({
     alt: `Screen ${i + 1}`,
     width: 300,
     height: 650,
-    stem: `/assets/screenshots/demo-${i + 1}`,
+    stem: `/assets/screenshots/${app}-${i + 1}`,
     widths: [150, 300, 600],
   }));
 }
@@ -384,5 +388,31 @@ describe('ScreenshotCarousel', () => {
 
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(intervalTimers(setTimeoutSpy)).toHaveLength(0);
+  });
+});
+
+describe('preloadFirstSlide', () => {
+  /** The image sets the document is told to load ahead, in the order asked. */
+  const preloaded = (app: string) =>
+    [...document.head.querySelectorAll('link[rel="preload"][as="image"]')]
+      .filter((link) => link.getAttribute('imagesrcset')?.includes(`/${app}-`))
+      .map((link) => [link.getAttribute('type'), link.getAttribute('imagesrcset')]);
+
+  it("loads ahead the AVIF images of a carousel's first slide: four on wide windows", () => {
+    const screenshots = shots(6, 'wide');
+    preloadFirstSlide(screenshots);
+    expect(preloaded('wide')).toEqual(
+      screenshots.slice(0, 4).map((shot) => ['image/avif', srcSet(shot, 'avif')]),
+    );
+  });
+
+  it('loads ahead two on narrow windows, and each image once however often it is asked', () => {
+    media.width = 390;
+    const screenshots = shots(6, 'narrow');
+    preloadFirstSlide(screenshots);
+    preloadFirstSlide(screenshots);
+    expect(preloaded('narrow')).toEqual(
+      screenshots.slice(0, 2).map((shot) => ['image/avif', srcSet(shot, 'avif')]),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import {
   useEffect,
   useEffectEvent,
@@ -27,6 +28,22 @@ export const IMAGES_PER_SLIDE_NARROW = 2;
  * instead (`auto`), where the browser supports it.
  */
 const SIZES = '(max-width: 768px) min(300px, calc(50vw - 54px)), min(300px, calc(25vw - 20px))';
+
+/**
+ * Starts loading the images a carousel of these screenshots shows first, in the rendition
+ * its first slide will pick, before the carousel is on screen: the slider's next page.
+ */
+export function preloadFirstSlide(screenshots: readonly Screenshot[]): void {
+  const perSlide = matchMedia(NARROW_QUERY).matches ? IMAGES_PER_SLIDE_NARROW : IMAGES_PER_SLIDE;
+  for (const shot of screenshots.slice(0, perSlide)) {
+    preload(renditionName(shot.stem, shot.width, 'avif'), {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcSet(shot, 'avif'),
+      imageSizes: SIZES,
+    });
+  }
+}
 
 export interface ScreenshotCarouselProps {
   /** The app's display name; the carousel is announced as "<appName> screenshots". */

@@ -26,13 +26,14 @@ function Slide({ item, context }: { item: (typeof items)[number]; context: Slide
   );
 }
 
-function renderSlider(initialEntries = ['/']) {
+function renderSlider(initialEntries = ['/'], onApproach?: (item: (typeof items)[number]) => void) {
   const Stub = createRoutesStub([
     {
       path: '/',
       Component: () => (
         <ProjectSlider
           items={items}
+          onApproach={onApproach}
           renderSlide={(item, context) => <Slide item={item} context={context} />}
         />
       ),
@@ -183,6 +184,22 @@ describe('ProjectSlider', () => {
     next();
     expect(activeTitle()).toBe('Beta');
     expect(screen.queryByText('Read about Alpha')).not.toBeInTheDocument();
+  });
+
+  it('tells which page the visitor may move on from: on pointer or focus entering, and after each move', () => {
+    const approached: string[] = [];
+    renderSlider(['/'], (item) => approached.push(item.name));
+    expect(approached).toEqual([]);
+    const slider = screen.getByRole('region', { name: 'All Projects' });
+    fireEvent.pointerEnter(slider);
+    expect(approached).toEqual(['Alpha']);
+    next();
+    expect(approached).toEqual(['Alpha', 'Beta']);
+    fireEvent.focus(screen.getByRole('link', { name: 'Read about Beta' }));
+    expect(approached).toEqual(['Alpha', 'Beta', 'Beta']);
+    previous();
+    previous();
+    expect(approached).toEqual(['Alpha', 'Beta', 'Beta', 'Alpha', 'Delta']);
   });
 
   it('returns to the slide it was on when the visitor comes back', () => {

@@ -55,6 +55,12 @@ export interface ProjectSliderProps<T extends SliderItem> {
   label?: string;
   /** Id of a visible heading that names the slider instead of `label`. */
   labelledBy?: string;
+  /**
+   * Called with the active item when the visitor may be about to move on from it: the
+   * pointer or the focus enters the slider, or the slider has just moved to it. The place
+   * to start loading what its neighbours show.
+   */
+  onApproach?: (item: T) => void;
 }
 
 type Direction = 'previous' | 'next';
@@ -93,6 +99,7 @@ export function ProjectSlider<T extends SliderItem>({
   renderSlide,
   label = 'All Projects',
   labelledBy,
+  onApproach,
 }: ProjectSliderProps<T>) {
   const count = items.length;
   const location = useLocation();
@@ -144,6 +151,7 @@ export function ProjectSlider<T extends SliderItem>({
     setLeaving(reducedMotion ? null : index);
     setIndex(next);
     setAnnouncement(slideLabel(item, next, count));
+    onApproach?.(item);
     void navigate(
       { pathname: location.pathname, search: location.search, hash: location.hash },
       {
@@ -152,6 +160,11 @@ export function ProjectSlider<T extends SliderItem>({
         state: { ...(location.state as object | null), [HISTORY_STATE_KEY]: item.id },
       },
     );
+  };
+
+  const approach = () => {
+    const item = items[index];
+    if (item) onApproach?.(item);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -201,6 +214,8 @@ export function ProjectSlider<T extends SliderItem>({
       aria-label={labelledBy ? undefined : label}
       aria-labelledby={labelledBy}
       onKeyDown={onKeyDown}
+      onPointerEnter={approach}
+      onFocus={approach}
       style={fade}
     >
       <div className={`glass ${styles.viewport}`} data-fading={shown.length > 1}>
