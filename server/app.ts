@@ -84,7 +84,7 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // Static files (scripts, styles, images) are most of a visit's requests and say little:
     // their successes go to debug, so the log shows pages, API calls and every error.
     const route = request.routeOptions.url;
@@ -99,6 +99,7 @@ export async function buildApp({
       },
       'request',
     );
+    done();
   });
 
   await app.register(securityHeaders, { hsts: config.PUBLIC_URL.startsWith('https://') });

@@ -65,11 +65,11 @@ export const feedbackOrigins = fp<FeedbackOriginsOptions>(
 
     // Every answer of the API to an allowed origin names it, so the browser lets the page
     // read the status (success, refusal, rate limit alike).
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.routeOptions.url === FEEDBACK_ENDPOINT && request.method !== 'OPTIONS') {
         allowOrigin(request, reply);
       }
-      return payload;
+      done(null, payload);
     });
 
     app.options(FEEDBACK_ENDPOINT, async (request, reply) => {

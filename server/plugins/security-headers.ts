@@ -4,18 +4,9 @@
  * at build time); every other response gets a policy that allows nothing. The values live
  * in common/response-headers.ts, which the build also writes to `_headers` for static hosts.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { NOTHING_CSP, pageCsp, securityHeaderValues } from '../../common/response-headers.ts';
-
-/** Marks a reply as a page with these inline scripts, so it gets the page policy. */
-export function setPageCsp(
-  reply: FastifyReply,
-  scriptHashes: readonly string[],
-  feedbackApiOrigin?: string,
-): void {
-  reply.header('Content-Security-Policy', pageCsp(scriptHashes, feedbackApiOrigin));
-}
+import { NOTHING_CSP, securityHeaderValues } from '../../common/response-headers.ts';
 
 export interface SecurityHeadersOptions {
   /** Sends Strict-Transport-Security; true when the public address is https. */
@@ -25,12 +16,13 @@ export interface SecurityHeadersOptions {
 export const securityHeaders = fp<SecurityHeadersOptions>(
   async function securityHeaders(app: FastifyInstance, { hsts }) {
     const headers = securityHeaderValues({ hsts });
-    app.addHook('onSend', async (_request, reply, payload) => {
+    // A callback hook, not an async one: it runs on every response and awaits nothing.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('Content-Security-Policy')) {
         reply.header('Content-Security-Policy', NOTHING_CSP);
       }
       reply.headers(headers);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

@@ -18,15 +18,16 @@ import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
   fileCacheControl,
+  pageCsp,
 } from '../../common/response-headers.ts';
-import { setPageCsp } from '../plugins/security-headers.ts';
 
 const ENCODINGS = ['br', 'gzip'] as const;
 
 interface LoadedPage {
   bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
   etag: string;
-  scriptHashes: readonly string[];
+  /** Its Content-Security-Policy, worked out once. */
+  csp: string;
 }
 
 async function readOptional(file: string): Promise<Buffer | undefined> {
@@ -37,7 +38,11 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
   }
 }
 
-async function loadPage(clientDir: string, page: HtmlFile): Promise<LoadedPage> {
+async function loadPage(
+  clientDir: string,
+  page: HtmlFile,
+  feedbackApiOrigin: string | undefined,
+): Promise<LoadedPage> {
   const file = path.join(clientDir, page.file);
   const identity = await readFile(file);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
@@ -48,7 +53,7 @@ async function loadPage(clientDir: string, page: HtmlFile): Promise<LoadedPage> 
       gzip: await readOptional(`${file}.gz`),
     },
     etag,
-    scriptHashes: page.scriptHashes,
+    csp: pageCsp(page.scriptHashes, feedbackApiOrigin),
   };
 }
 
@@ -123,16 +128,10 @@ function sendBody(request: FastifyRequest, reply: FastifyReply, bodies: LoadedPa
   return reply.send(bodies.identity);
 }
 
-function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: LoadedPage,
-  status: number,
-  feedbackApiOrigin: string | undefined,
-) {
-  setPageCsp(reply, page.scriptHashes, feedbackApiOrigin);
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: LoadedPage, status: number) {
   reply
     .code(status)
+    .header('Content-Security-Policy', page.csp)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', CACHE_REVALIDATE)
     .header('Vary', 'Accept-Encoding')
@@ -151,13 +150,13 @@ export interface SiteRoutesOptions {
 
 export const siteRoutes = fp<SiteRoutesOptions>(
   async function siteRoutes(app: FastifyInstance, { clientDir, manifest }) {
+    const apiOrigin = manifest.feedbackApiOrigin;
     const pages = new Map<string, LoadedPage>();
     for (const [pagePath, file] of Object.entries(manifest.pages)) {
-      pages.set(pagePath, await loadPage(clientDir, file));
+      pages.set(pagePath, await loadPage(clientDir, file, apiOrigin));
     }
-    const appShell = await loadPage(clientDir, manifest.appShell);
-    const notFound = await loadPage(clientDir, manifest.notFound);
-    const apiOrigin = manifest.feedbackApiOrigin;
+    const appShell = await loadPage(clientDir, manifest.appShell, apiOrigin);
+    const notFound = await loadPage(clientDir, manifest.notFound, apiOrigin);
 
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -211,10 +210,10 @@ export const siteRoutes = fp<SiteRoutesOptions>(
     });
 
     for (const [pagePath, page] of pages) {
-      app.get(pagePath, (request, reply) => sendPage(request, reply, page, 200, apiOrigin));
+      app.get(pagePath, (request, reply) => sendPage(request, reply, page, 200));
     }
     for (const shellPath of appShellPaths(manifest.apps)) {
-      app.get(shellPath, (request, reply) => sendPage(request, reply, appShell, 200, apiOrigin));
+      app.get(shellPath, (request, reply) => sendPage(request, reply, appShell, 200));
     }
 
     app.setNotFoundHandler((request, reply) => {
@@ -224,7 +223,7 @@ export const siteRoutes = fp<SiteRoutesOptions>(
           .code(404)
           .send({ error: { code: 'not_found', message: `No API at ${pathname}` } });
       }
-      return sendPage(request, reply, notFound, 404, apiOrigin);
+      return sendPage(request, reply, notFound, 404);
     });
   },
   { name: 'site-routes', dependencies: ['security-headers'] },
