@@ -6,25 +6,29 @@
  *
  *   npm run build && npm run bench:server [-- --connections N --duration S]
  *
- * The load generator runs on the same machine as the server, so the figures are those of a
- * server sharing its cores with its clients.
+ * The load generator (wrk, on one thread: bench/wrk.ts) runs on the same machine as the
+ * server, so the figures are those of a server sharing its cores with its clients. Each target
+ * gets a short warm-up first, unmeasured, so the figures are the server's steady state rather
+ * than its compiler's first seconds.
  */
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { autocannon } from './autocannon.ts';
 import { finish } from './results.ts';
 import { serveBuild } from './serve-build.ts';
+import { wrk, wrkPath } from './wrk.ts';
 
 const { values } = parseArgs({
   options: {
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
   },
 });
 const connections = Number(values.connections);
 const duration = Number(values.duration);
+const warmup = Number(values.warmup);
 
 const entry = readdirSync(path.resolve('build/client/assets')).find((name) =>
   /^entry\.client-.*\.js$/.test(name),
@@ -36,6 +40,7 @@ const TARGETS = [
 ] as const;
 const HEADERS = { 'accept-encoding': 'br' };
 
+wrkPath();
 const server = await serveBuild();
 const figures: Record<string, number> = {};
 const measured = [];
@@ -49,15 +54,12 @@ try {
         `${target.path} answered ${probe.status} with content-encoding ${encoding ?? 'none'}; expected 200 with br`,
       );
     }
+    const run = { url: `${server.url}${target.path}`, connections, headers: HEADERS };
+    if (warmup > 0) wrk({ ...run, duration: warmup });
     console.log(`${target.path}: ${connections} connections for ${duration} s, br…`);
-    const result = await autocannon({
-      url: `${server.url}${target.path}`,
-      connections,
-      duration,
-      headers: HEADERS,
-    });
-    const rps = Math.round(result.requests.average);
-    const failed = result.non2xx + result.errors + result.timeouts;
+    const result = wrk({ ...run, duration });
+    const rps = result.requestsPerSecond;
+    const failed = result.failedStatus + result.errors;
     figures[`server.${target.name}.rps`] = failed === 0 ? rps : Number.NaN;
     figures[`server.${target.name}.p99`] = result.latency.p99;
     measured.push({
@@ -66,14 +68,13 @@ try {
       bodyBytes: bytes,
       requestsPerSecond: rps,
       latencyMs: result.latency,
-      requests: result.requests.total,
-      non2xx: result.non2xx,
+      requests: result.requests,
+      failedStatus: result.failedStatus,
       errors: result.errors,
-      timeouts: result.timeouts,
     });
     console.log(
       `  ${rps} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-        `${result.non2xx} non-2xx, ${result.errors} errors (load average ${os.loadavg()[0]?.toFixed(2)})`,
+        `${result.failedStatus} failed, ${result.errors} errors (load average ${os.loadavg()[0]?.toFixed(2)})`,
     );
   }
 } finally {
@@ -83,5 +84,12 @@ try {
 finish({
   name: 'server',
   figures,
-  details: { connections, durationSeconds: duration, acceptEncoding: 'br', targets: measured },
+  details: {
+    loadGenerator: 'wrk, one thread',
+    connections,
+    durationSeconds: duration,
+    warmupSeconds: warmup,
+    acceptEncoding: 'br',
+    targets: measured,
+  },
 });
