@@ -336,3 +336,22 @@ if (WEB_APP)
       expect(frameTop).toBeLessThan(-10);
     }
   });
+
+test('home fetches the carousel engine only once its screenshots come on screen', async ({
+  page,
+}) => {
+  const engine: string[] = [];
+  page.on('request', (request) => {
+    if (/^\/assets\/embla-carousel[^/]*\.js$/.test(new URL(request.url()).pathname)) {
+      engine.push(request.url());
+    }
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  const carousel = page.getByRole('region', { name: /screenshots$/ });
+  await expect(carousel).not.toBeInViewport();
+  expect(engine).toEqual([]);
+
+  await carousel.scrollIntoViewIfNeeded();
+  await expect.poll(() => engine.length).toBe(1);
+});

@@ -106,12 +106,10 @@ export function ScreenshotCarousel({
   const [inView, setInView] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const [viewportRef, embla] = useLazyEmbla({
-    align: 'start',
-    containScroll: false,
-    watchSlides: false,
-    duration: 30,
-  });
+  const [viewportRef, embla] = useLazyEmbla(
+    { align: 'start', containScroll: false, watchSlides: false, duration: 30 },
+    priority || inView,
+  );
 
   const groups: Screenshot[][] = [];
   for (let start = 0; start < screenshots.length; start += perSlide) {

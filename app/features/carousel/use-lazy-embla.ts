@@ -2,7 +2,9 @@
  * Embla, loaded after the page is up: the carousel's first slide is plain HTML, so the
  * engine that moves it (about 7 KB gzip) is not needed for the first paint and stays out
  * of the initial bundle. It loads through the site's chunk loader once the viewport is on
- * the page; a failure raises the ChunkLoadError on the error screen.
+ * the page and the carousel says it is wanted (on screen, or above the fold), so a carousel
+ * further down neither fetches nor measures anything while the page starts; a failure
+ * raises the ChunkLoadError on the error screen.
  */
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -19,17 +21,23 @@ function loadEngine(): Promise<EmblaFactory> {
   return engine;
 }
 
-/** Like `useEmblaCarousel`: a ref callback for the viewport, and the API once it is ready. */
+/**
+ * Like `useEmblaCarousel`: a ref callback for the viewport, and the API once it is ready.
+ * Nothing loads until `wanted`; once started, it stays.
+ */
 export function useLazyEmbla(
   options: EmblaOptionsType,
+  wanted: boolean,
 ): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
   const [error, setError] = useState<Error>();
   const optionsRef = useRef(options);
+  const [started, setStarted] = useState(wanted);
+  if (wanted && !started) setStarted(true);
 
   useEffect(() => {
-    if (!viewport) return;
+    if (!viewport || !started) return;
     let instance: EmblaCarouselType | undefined;
     let cancelled = false;
     loadEngine().then(
@@ -48,7 +56,7 @@ export function useLazyEmbla(
       instance?.destroy();
       setApi(undefined);
     };
-  }, [viewport]);
+  }, [viewport, started]);
 
   if (error) throw error;
   const ref = useCallback((node: HTMLElement | null) => setViewport(node), []);

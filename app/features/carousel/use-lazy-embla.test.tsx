@@ -1,0 +1,52 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLazyEmbla } from './use-lazy-embla.ts';
+
+/** Every viewport the engine was started on. */
+const started = vi.hoisted(() => [] as HTMLElement[]);
+
+vi.mock('embla-carousel', () => ({
+  default: (viewport: HTMLElement) => {
+    started.push(viewport);
+    return { destroy: () => undefined };
+  },
+}));
+
+function Carousel({ wanted }: { wanted: boolean }) {
+  const [ref, api] = useLazyEmbla({}, wanted);
+  return (
+    <div ref={ref} data-testid="viewport">
+      {api ? 'moving' : 'still'}
+    </div>
+  );
+}
+
+afterEach(() => {
+  started.length = 0;
+});
+
+describe('useLazyEmbla', () => {
+  it('loads and starts nothing until the carousel is wanted, then starts once', async () => {
+    const { rerender } = render(<Carousel wanted={false} />);
+    // Long enough for a dynamic import that was asked for to have resolved.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toEqual([]);
+    expect(screen.getByTestId('viewport')).toHaveTextContent('still');
+
+    rerender(<Carousel wanted />);
+    await waitFor(() => expect(screen.getByTestId('viewport')).toHaveTextContent('moving'));
+    expect(started).toEqual([screen.getByTestId('viewport')]);
+
+    // Scrolled away again: it keeps running, and is not started twice.
+    rerender(<Carousel wanted={false} />);
+    rerender(<Carousel wanted />);
+    expect(screen.getByTestId('viewport')).toHaveTextContent('moving');
+    expect(started).toHaveLength(1);
+  });
+
+  it('starts at once when wanted from the first render (a carousel above the fold)', async () => {
+    render(<Carousel wanted />);
+    await waitFor(() => expect(screen.getByTestId('viewport')).toHaveTextContent('moving'));
+    expect(started).toHaveLength(1);
+  });
+});
