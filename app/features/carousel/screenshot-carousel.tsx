@@ -1,4 +1,3 @@
-import { preload } from 'react-dom';
 import {
   useEffect,
   useEffectEvent,
@@ -31,17 +30,16 @@ const SIZES = '(max-width: 768px) min(300px, calc(50vw - 54px)), min(300px, calc
 
 /**
  * Starts loading the images a carousel of these screenshots shows first, in the rendition
- * its first slide will pick, before the carousel is on screen: the slider's next page.
+ * its first slide will pick, before the carousel is on screen: the slider's next page. Plain
+ * image requests, not preload links, which Chrome reports when their image does not show
+ * within seconds; the browser's cache answers a repeat.
  */
 export function preloadFirstSlide(screenshots: readonly Screenshot[]): void {
   const perSlide = matchMedia(NARROW_QUERY).matches ? IMAGES_PER_SLIDE_NARROW : IMAGES_PER_SLIDE;
   for (const shot of screenshots.slice(0, perSlide)) {
-    preload(renditionName(shot.stem, shot.width, 'avif'), {
-      as: 'image',
-      type: 'image/avif',
-      imageSrcSet: srcSet(shot, 'avif'),
-      imageSizes: SIZES,
-    });
+    const image = new Image();
+    image.sizes = SIZES;
+    image.srcset = srcSet(shot, 'avif');
   }
 }
 

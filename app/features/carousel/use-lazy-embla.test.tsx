@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markHydrated } from '../../lib/hydration.ts';
 import { useLazyEmbla } from './use-lazy-embla.ts';
 
 /** Every viewport the engine was started on. */
@@ -46,6 +47,14 @@ describe('useLazyEmbla', () => {
 
   it('starts at once when wanted from the first render (a carousel above the fold)', async () => {
     render(<Carousel wanted />);
+    await waitFor(() => expect(screen.getByTestId('viewport')).toHaveTextContent('moving'));
+    expect(started).toHaveLength(1);
+  });
+
+  // Last: the page hydrates once, and `markHydrated` cannot be undone.
+  it('starts at once on a page that is already up, wanted or not', async () => {
+    markHydrated();
+    render(<Carousel wanted={false} />);
     await waitFor(() => expect(screen.getByTestId('viewport')).toHaveTextContent('moving'));
     expect(started).toHaveLength(1);
   });

@@ -2,12 +2,13 @@
  * Embla, loaded after the page is up: the carousel's first slide is plain HTML, so the
  * engine that moves it (about 7 KB gzip) is not needed for the first paint and stays out
  * of the initial bundle. It loads through the site's chunk loader once the viewport is on
- * the page and the carousel says it is wanted (on screen, or above the fold), so a carousel
- * further down neither fetches nor measures anything while the page starts; a failure
- * raises the ChunkLoadError on the error screen.
+ * the page and, while the page starts, once the carousel says it is wanted (on screen, or
+ * above the fold), so a carousel further down neither fetches nor measures anything then.
+ * A failure raises the ChunkLoadError on the error screen.
  */
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { hasHydrated } from '../../lib/hydration.ts';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 
 type EmblaFactory = typeof import('embla-carousel').default;
@@ -23,7 +24,9 @@ function loadEngine(): Promise<EmblaFactory> {
 
 /**
  * Like `useEmblaCarousel`: a ref callback for the viewport, and the API once it is ready.
- * Nothing loads until `wanted`; once started, it stays.
+ * While the page starts, nothing loads until `wanted`; a carousel mounted on a page that is
+ * already up (reached in the app, or the slider's next page) starts at once. Once started,
+ * it stays.
  */
 export function useLazyEmbla(
   options: EmblaOptionsType,
@@ -33,7 +36,7 @@ export function useLazyEmbla(
   const [api, setApi] = useState<EmblaCarouselType>();
   const [error, setError] = useState<Error>();
   const optionsRef = useRef(options);
-  const [started, setStarted] = useState(wanted);
+  const [started, setStarted] = useState(() => wanted || hasHydrated());
   if (wanted && !started) setStarted(true);
 
   useEffect(() => {
