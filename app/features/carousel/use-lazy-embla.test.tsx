@@ -51,6 +51,19 @@ describe('useLazyEmbla', () => {
     expect(started).toHaveLength(1);
   });
 
+  it('renders once as it mounts: attaching its viewport is not a state change', () => {
+    // A second render here would run inside React's commit of the hydrated page, as one
+    // long task on a phone.
+    let renders = 0;
+    function Counted() {
+      renders += 1;
+      const [ref] = useLazyEmbla({}, false);
+      return <div ref={ref} />;
+    }
+    render(<Counted />);
+    expect(renders).toBe(1);
+  });
+
   // Last: the page hydrates once, and `markHydrated` cannot be undone.
   it('starts at once on a page that is already up, wanted or not', async () => {
     markHydrated();

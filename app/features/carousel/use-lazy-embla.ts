@@ -32,7 +32,9 @@ export function useLazyEmbla(
   options: EmblaOptionsType,
   wanted: boolean,
 ): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
-  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  // A ref, not state: the viewport is attached while React commits the hydrated page, and a
+  // state update there would render the whole carousel again, synchronously, in that commit.
+  const viewport = useRef<HTMLElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
   const [error, setError] = useState<Error>();
   const optionsRef = useRef(options);
@@ -40,13 +42,14 @@ export function useLazyEmbla(
   if (wanted && !started) setStarted(true);
 
   useEffect(() => {
-    if (!viewport || !started) return;
+    const node = viewport.current;
+    if (!node || !started) return;
     let instance: EmblaCarouselType | undefined;
     let cancelled = false;
     loadEngine().then(
       (EmblaCarousel) => {
         if (cancelled) return;
-        instance = EmblaCarousel(viewport, optionsRef.current);
+        instance = EmblaCarousel(node, optionsRef.current);
         setApi(instance);
       },
       (loadError: unknown) => {
@@ -59,9 +62,11 @@ export function useLazyEmbla(
       instance?.destroy();
       setApi(undefined);
     };
-  }, [viewport, started]);
+  }, [started]);
 
   if (error) throw error;
-  const ref = useCallback((node: HTMLElement | null) => setViewport(node), []);
+  const ref = useCallback((node: HTMLElement | null) => {
+    viewport.current = node;
+  }, []);
   return [ref, api];
 }
