@@ -5,6 +5,7 @@ import {
   robotsTxt,
   sitemapXml,
   withInlineStylesheets,
+  withScriptsAfterFirstPaint,
 } from './finish-build.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -58,5 +59,42 @@ describe('the build step', () => {
     expect(() => withInlineStylesheets(html, () => 'a{content:"</style>"}')).toThrow(
       '/assets/a.css contains "</style": it cannot be inlined',
     );
+  });
+
+  it("holds the page's module script back until the first contentful paint, loading the same modules", () => {
+    const script =
+      'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\n' +
+      'import * as route1 from "/assets/home-3.js";\n  \n  ' +
+      'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n' +
+      'import("/assets/entry.client-4.js");';
+    const html = withScriptsAfterFirstPaint(
+      `<p>Hello</p><script type="module" async="">${script}</script><script>x()</script>`,
+    );
+    const [, body = ''] = /<script type="module">([\s\S]*?)<\/script>/.exec(html) ?? [];
+    // No static import is left: nothing is fetched before the wait is over.
+    expect(body).not.toMatch(/^\s*import\s/m);
+    const wait = body.indexOf("'first-contentful-paint'");
+    const load = body.indexOf(
+      'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), ' +
+        'import("/assets/root-2.js"), import("/assets/home-3.js")]);',
+    );
+    const rest = body.indexOf(
+      'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n' +
+        'import("/assets/entry.client-4.js");',
+    );
+    expect(wait).toBeGreaterThan(0);
+    expect(load).toBeGreaterThan(wait);
+    expect(rest).toBeGreaterThan(load);
+    // The page around it is unchanged.
+    expect(html.startsWith('<p>Hello</p><script type="module">')).toBe(true);
+    expect(html.endsWith('</script><script>x()</script>')).toBe(true);
+  });
+
+  it('refuses a module script of a form it does not know', () => {
+    expect(() =>
+      withScriptsAfterFirstPaint(
+        '<script type="module" async="">import { a } from "/assets/a.js";\na();</script>',
+      ),
+    ).toThrow(/Unexpected module script/);
   });
 });

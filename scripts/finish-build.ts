@@ -64,6 +64,55 @@ export function withoutScriptPreloads(html: string): string {
   return html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, '');
 }
 
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+const STATIC_IMPORT = /^import (?:\* as ([A-Za-z_$][\w$]*) from )?("[^"\n]+");\n/gm;
+
+/**
+ * Waits for the first contentful paint. A hidden tab paints nothing, and a browser without
+ * paint timing reports nothing: those wait for the load event instead. Should the paint go
+ * unreported anyway, the scripts start 3 s after the load event.
+ */
+const AFTER_FIRST_PAINT = [
+  'await new Promise((go) => {',
+  "  const paintTiming = PerformanceObserver.supportedEntryTypes?.includes('paint');",
+  "  if (!paintTiming || document.visibilityState !== 'visible') {",
+  "    addEventListener('load', go, { once: true });",
+  '    return;',
+  '  }',
+  "  addEventListener('load', () => setTimeout(go, 3000), { once: true });",
+  '  new PerformanceObserver((list, observer) => {',
+  "    if (list.getEntriesByName('first-contentful-paint').length === 0) return;",
+  '    observer.disconnect();',
+  '    go();',
+  "  }).observe({ type: 'paint', buffered: true });",
+  '});',
+].join('\n');
+
+/**
+ * Holds a prerendered page's scripts back until the page has painted its content. The page
+ * is whole without them, so on a slow phone connection its HTML, styles and first
+ * screenshots should not share the line with some 120 KB of scripts: the module script
+ * React Router writes at the end of the body now starts fetching its modules once the first
+ * contentful paint is reported (or at the load event, where paint timing is missing or the
+ * tab is hidden), all at once as before. Its static imports become dynamic ones, bound to
+ * the same names; any other form of the script fails the build.
+ */
+export function withScriptsAfterFirstPaint(html: string): string {
+  return html.replace(MODULE_SCRIPT, (_script, body: string) => {
+    const bindings: string[] = [];
+    const imports: string[] = [];
+    const rest = body.replace(STATIC_IMPORT, (_line, name: string | undefined, from: string) => {
+      bindings.push(name ?? '');
+      imports.push(`import(${from})`);
+      return '';
+    });
+    if (imports.length === 0 || /^\s*import\s/m.test(rest)) {
+      throw new Error(`Unexpected module script in a prerendered page: ${body.slice(0, 200)}`);
+    }
+    return `<script type="module">${AFTER_FIRST_PAINT}\nconst [${bindings.join(', ')}] = await Promise.all([${imports.join(', ')}]);\n${rest.trim()}</script>`;
+  });
+}
+
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"#?]+\.css)([#?][^"]*)?"\/>/g;
 
 /**
@@ -89,6 +138,8 @@ function linkedStylesheets(html: string): string[] {
 async function rewritePage(clientDir: string, file: string, head = ''): Promise<void> {
   const target = path.join(clientDir, file);
   let html = withoutScriptPreloads(await readFile(target, 'utf8'));
+  // The app shell paints nothing before its scripts render the page.
+  if (file !== APP_SHELL_FILE) html = withScriptsAfterFirstPaint(html);
   const css = new Map<string, string>();
   for (const href of linkedStylesheets(html)) {
     css.set(href, await readFile(path.join(clientDir, href), 'utf8'));

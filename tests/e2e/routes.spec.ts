@@ -34,6 +34,28 @@ test.describe('routes', () => {
     });
   }
 
+  test('a page paints its content before it asks for any script, then comes alive', async ({
+    page,
+  }) => {
+    for (const path of ['/', `/${legalApp.slug}/privacy`, `/${legalApp.slug}`]) {
+      // The fixture's goto waits until the page has hydrated.
+      await page.goto(path);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.paint, path).toBeGreaterThan(0);
+      expect(timing.scripts.length, path).toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+    }
+    // Alive: the app page's menu opens.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  });
+
   test('an app sub-path answers 200 and shows the app page', async ({ page }) => {
     const response = await page.goto(`/${legalApp.slug}/anything/at/all`);
     expect(response?.status()).toBe(200);
