@@ -2,8 +2,9 @@
  * The last step of the build (`vite build`): turns the prerendered output into what the server
  * serves. It names the 404 page, writes sitemap.xml, robots.txt and build-id.json, computes
  * the hashes of every page's inline scripts for the Content-Security-Policy, writes each
- * page's stylesheets into the page, precompresses text files with brotli and gzip, and
- * writes the site manifest the server reads.
+ * page's stylesheets into the page, holds each page's scripts back until its first paint,
+ * precompresses text files with brotli and gzip, and writes the site manifest the server
+ * reads.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
