@@ -25,11 +25,12 @@ declare global {
 }
 
 /**
- * Lets the scene run on headless Chromium's software renderer (SwiftShader), where visitors get
- * the still background, and counts every WebGL context the page creates, whoever asks for it.
+ * Counts every WebGL context the page creates on a canvas, whoever asks for it, and with
+ * `allowSoftwareRenderer` lets the scene run on headless Chromium's software renderer
+ * (SwiftShader), where visitors get the still background.
  */
-function allowSoftwareRendererAndCountContexts() {
-  window.__backgroundAllowSoftwareRenderer = true;
+function countContexts(allowSoftwareRenderer: boolean) {
+  if (allowSoftwareRenderer) window.__backgroundAllowSoftwareRenderer = true;
   const contexts = new Set<unknown>();
   // eslint-disable-next-line @typescript-eslint/unbound-method -- always called with the canvas as `this`, below
   const getContext = HTMLCanvasElement.prototype.getContext;
@@ -88,7 +89,7 @@ const STAND_IN_SCENE = `export function mountBackgroundScene(options) {
 
 test.describe('every page has exactly one background canvas', () => {
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(allowSoftwareRendererAndCountContexts);
+    await page.addInitScript(countContexts, true);
     await page.route(/\/assets\/background-scene-[\w-]+\.js$/, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: STAND_IN_SCENE }),
     );
@@ -113,7 +114,7 @@ test.describe('the animated background', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(allowSoftwareRendererAndCountContexts);
+    await page.addInitScript(countContexts, true);
   });
 
   test('keeps one canvas, one context and the same GPU resources across twenty-odd page changes', async ({
@@ -224,7 +225,7 @@ test.describe('with reduced motion', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(allowSoftwareRendererAndCountContexts);
+    await page.addInitScript(countContexts, true);
   });
 
   test('starts paused, renders nothing, and the toggle can start it', async ({ page }) => {
@@ -242,7 +243,10 @@ test.describe('with reduced motion', () => {
 });
 
 test.describe('on a software renderer, as headless Chromium has', () => {
-  test('the still background stays and the scene is never fetched', async ({ page }) => {
+  test('the still background stays, the scene is never fetched and the page makes no WebGL context', async ({
+    page,
+  }) => {
+    await page.addInitScript(countContexts, false);
     const errors = collectErrors(page);
     const sceneRequests: string[] = [];
     page.on('request', (request) => {
@@ -256,6 +260,8 @@ test.describe('on a software renderer, as headless Chromium has', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(pauseToggle(page)).toHaveAttribute('aria-pressed', 'false');
     expect(sceneRequests).toEqual([]);
+    // A worker found the software renderer: the page's main thread spent no task on a context.
+    expect(await page.evaluate(() => window.__webglContexts ?? 0)).toBe(0);
     expect(errors).toEqual([]);
   });
 });

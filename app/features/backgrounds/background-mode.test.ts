@@ -66,11 +66,12 @@ describe('isSoftwareRenderer', () => {
 });
 
 describe('sceneContextAttributes', () => {
-  it('asks for a transparent, low-power context', () => {
+  it('asks for a low-power context and keeps the transparent canvas WebGL gives by default', () => {
     const attributes = sceneContextAttributes(1);
-    expect(attributes.alpha).toBe(true);
     expect(attributes.powerPreference).toBe('low-power');
-    expect(attributes.preserveDrawingBuffer).toBe(false);
+    // Left out, each of these takes WebGL's default: transparent, not kept between frames.
+    expect(attributes.alpha ?? true).toBe(true);
+    expect(attributes.preserveDrawingBuffer ?? false).toBe(false);
   });
 
   it('multisamples only on screens whose pixels are large enough to show jagged edges', () => {

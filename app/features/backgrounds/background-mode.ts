@@ -53,17 +53,15 @@ export function isSoftwareRenderer(rendererName: string): boolean {
 
 /**
  * The context attributes of the scene's canvas. The shell creates the context itself (the
- * check for WebGL is the context the scene then uses, so there is never a second one).
+ * page's own check for WebGL is the context the scene then uses; the worker's earlier check
+ * uses an offscreen canvas and gives its context back at once). The rest are WebGL's
+ * defaults, which the scene wants: a transparent, premultiplied canvas with a depth buffer,
+ * no stencil buffer, and a drawing buffer that is not kept between frames.
  */
 export function sceneContextAttributes(devicePixelRatio: number): WebGLContextAttributes {
   return {
-    alpha: true,
-    premultipliedAlpha: true,
     // Dense screens hide jagged edges; multisampling there would only cost fill rate.
     antialias: devicePixelRatio < 1.5,
-    depth: true,
-    stencil: false,
-    preserveDrawingBuffer: false,
     // Decoration must not wake a discrete GPU and drain a laptop's battery.
     powerPreference: 'low-power',
   };

@@ -20,6 +20,12 @@ vi.mock('./scene/background-scene.tsx', () => ({
   },
 }));
 
+// What the worker would find; `false` leaves the check to the page, as where workers are missing.
+const probe = vi.hoisted(() => ({ software: false }));
+vi.mock('./renderer-probe.ts', () => ({
+  drawsInSoftwareOffMainThread: vi.fn(() => Promise.resolve(probe.software)),
+}));
+
 vi.mock('../../lib/lazy-chunk.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../lib/lazy-chunk.ts')>();
   return { ...actual, loadChunk: vi.fn(actual.loadChunk) };
@@ -54,6 +60,7 @@ beforeEach(() => {
   scene.dispose.mockClear();
   vi.mocked(loadChunk).mockClear();
   loseContext.mockClear();
+  probe.software = false;
   // The page has loaded; idle callbacks run on the next task.
   vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
@@ -133,6 +140,17 @@ describe('Backgrounds', () => {
     expect(container.querySelector('canvas')).toBeNull();
     expect(loadChunk).not.toHaveBeenCalled();
     expect(loseContext).toHaveBeenCalledTimes(1);
+  });
+
+  it('creates no context of its own when a worker finds WebGL drawn in software', async () => {
+    probe.software = true;
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
+    const { container } = render(<Backgrounds paused={false} />);
+
+    await waitFor(() => expect(layerOf(container)).toHaveAttribute('data-background', 'fallback'));
+    expect(container.querySelector('canvas')).toBeNull();
+    expect(getContext).not.toHaveBeenCalled();
+    expect(loadChunk).not.toHaveBeenCalled();
   });
 
   it('runs on a software renderer where a test allows it', async () => {

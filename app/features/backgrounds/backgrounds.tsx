@@ -3,10 +3,10 @@ import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { afterPageSettles } from './after-page-settles.ts';
 import {
   chooseBackgroundMode,
-  isSoftwareRenderer,
   sceneContextAttributes,
   type BackgroundConditions,
 } from './background-mode.ts';
+import { drawsInSoftware } from './renderer-name.ts';
 import type { BackgroundScene } from './scene/background-scene.tsx';
 import styles from './backgrounds.module.css';
 
@@ -15,6 +15,21 @@ const SCENE_CHUNK = 'background-scene';
 
 /** What a visitor sees: the still background, the animated scene, or the still one for good. */
 type Appearance = 'still' | 'animated' | 'fallback';
+
+/**
+ * Whether WebGL here is drawn in software, as a worker finds out; `false` leaves the check to
+ * the page. The probe is a chunk of its own, fetched only once the page is idle.
+ */
+const drawsInSoftwareOffMainThread = () =>
+  import('./renderer-probe.ts').then(
+    (probe) => probe.drawsInSoftwareOffMainThread(),
+    () => false,
+  );
+
+/** Gives a context back to the browser at once, rather than whenever it is collected. */
+function releaseContext(context: WebGL2RenderingContext): void {
+  context.getExtension('WEBGL_lose_context')?.loseContext();
+}
 
 /** The scene's code; the import is what makes it (and three.js) a chunk of its own. */
 const importScene = () => import('./scene/background-scene.tsx');
@@ -26,21 +41,6 @@ function createSceneContext(canvas: HTMLCanvasElement): WebGL2RenderingContext |
   } catch {
     return null;
   }
-}
-
-/** The name of what draws the context's pixels, as far as the browser tells. */
-function rendererName(context: WebGL2RenderingContext): string {
-  const name = String(context.getParameter(context.RENDERER));
-  // Chrome and Safari mask the name as "WebKit WebGL" and give it through this extension;
-  // Firefox gives it directly (and warns when the extension is asked for).
-  if (!/^webkit webgl$/i.test(name)) return name;
-  const info = context.getExtension('WEBGL_debug_renderer_info');
-  return info ? String(context.getParameter(info.UNMASKED_RENDERER_WEBGL)) : name;
-}
-
-/** Gives a context back to the browser at once, rather than whenever it is collected. */
-function releaseContext(context: WebGL2RenderingContext): void {
-  context.getExtension('WEBGL_lose_context')?.loseContext();
 }
 
 export interface BackgroundsProps {
@@ -88,20 +88,25 @@ export function Backgrounds({ paused }: BackgroundsProps) {
     // prefers reduced motion) never downloads it.
     if (paused || startedRef.current || cancelStartRef.current) return;
 
-    const start = () => {
+    // `software`: the worker found WebGL drawn in software, so no context is made here.
+    const start = (software: boolean) => {
       cancelStartRef.current = null;
       const canvas = canvasRef.current;
       if (!mountedRef.current || !canvas || pausedRef.current) return;
       startedRef.current = true;
 
-      const context = createSceneContext(canvas);
+      const context = software ? null : createSceneContext(canvas);
       if (!context) {
-        setConditions({ webgl2: false, softwareRenderer: false, scene: 'idle', context: 'ok' });
+        setConditions({
+          webgl2: software,
+          softwareRenderer: software,
+          scene: 'idle',
+          context: 'ok',
+        });
         return;
       }
       const softwareRenderer =
-        isSoftwareRenderer(rendererName(context)) &&
-        window.__backgroundAllowSoftwareRenderer !== true;
+        drawsInSoftware(context) && window.__backgroundAllowSoftwareRenderer !== true;
       if (softwareRenderer) {
         releaseContext(context);
         setConditions({ webgl2: true, softwareRenderer, scene: 'idle', context: 'ok' });
@@ -134,7 +139,16 @@ export function Backgrounds({ paused }: BackgroundsProps) {
         }
       }, giveUp);
     };
-    cancelStartRef.current = afterPageSettles(start);
+    // A worker finds out first whether WebGL here is drawn in software, so that where the scene
+    // would never run the page's main thread does not spend a task creating a context.
+    const probeThenStart = () => {
+      let cancelled = false;
+      cancelStartRef.current = () => {
+        cancelled = true;
+      };
+      void drawsInSoftwareOffMainThread().then((software) => cancelled || start(software));
+    };
+    cancelStartRef.current = afterPageSettles(probeThenStart);
   }, [paused]);
 
   useEffect(() => {
