@@ -77,6 +77,7 @@ export const architecture = [
       'app/root.tsx',
       'app/routes.ts',
       'app/entry.server.tsx',
+      'app/entry.client.tsx',
       'app/env.d.ts',
       'app/interest-invokers.d.ts',
       'app/test-setup.ts',

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
 import { markHydrated } from './lib/hydration.ts';
+import { ScrollRestoration } from './lib/scroll-restoration.tsx';
 import { ErrorScreen } from './features/errors/error-screen.tsx';
 import { RouteAnnouncer } from './features/navigation/route-announcer.tsx';
 import { SiteFooter } from './features/navigation/site-footer.tsx';
