@@ -12,6 +12,7 @@ import {
   HONEYPOT_FIELD,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
+import { formatCount } from '../../lib/format-count.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { FeedbackDraft } from './feedback-draft.ts';
 import styles from './feedback.module.css';
@@ -139,8 +140,8 @@ export default function FeedbackModal({ appName, draft, onClose }: FeedbackModal
             aria-describedby={`${idPrefix}-message-hint`}
           />
           <p id={`${idPrefix}-message-hint`} className={styles.hint}>
-            {values.message.length.toLocaleString('en-US')} of{' '}
-            {FEEDBACK_LIMITS.messageMaxLength.toLocaleString('en-US')} characters
+            {formatCount(values.message.length)} of {formatCount(FEEDBACK_LIMITS.messageMaxLength)}{' '}
+            characters
           </p>
         </div>
         {/* The honeypot: off-screen, inert and hidden from screen readers, so no person fills it. */}
