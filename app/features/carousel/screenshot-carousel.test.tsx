@@ -1,5 +1,5 @@
 // fireEvent rather than user-event: user-event waits on timers that the fake clock holds.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   preloadFirstSlide,
@@ -355,6 +355,25 @@ describe('ScreenshotCarousel', () => {
 
     onScreen.set(true);
     expect(loadingOf(second)).toEqual(['eager', 'eager', 'eager', 'eager']);
+  });
+
+  it('fetches the first screenshot ahead of the other images when above the fold', () => {
+    renderCarousel({ priority: true });
+    const priorities = () =>
+      screen
+        .getAllByRole('img')
+        .filter((image) => image.tagName === 'IMG')
+        .map((image) => image.getAttribute('fetchpriority'));
+
+    const [first, ...others] = priorities();
+    expect(first).toBe('high');
+    expect(others.length).toBeGreaterThan(2);
+    expect(others.every((priority) => priority === null)).toBe(true);
+
+    cleanup();
+    renderCarousel();
+    expect(priorities().length).toBeGreaterThan(2);
+    expect(priorities().every((priority) => priority === null)).toBe(true);
   });
 
   it('leaves the first slide to lazy loading while it is below the fold', () => {

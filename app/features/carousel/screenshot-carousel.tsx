@@ -246,6 +246,7 @@ export function ScreenshotCarousel({
                     shot={shot}
                     load={active && revealed.has(from - 1 + i)}
                     lazy={lazy}
+                    first={priority && from + i === 1}
                   />
                 ))}
               </div>
@@ -308,10 +309,15 @@ interface FrameProps {
   load: boolean;
   /** Whether the browser may put off loading until the image is near the screen. */
   lazy: boolean;
+  /**
+   * The first screenshot of a carousel above the fold: the page's largest image, fetched
+   * ahead of the page's other images.
+   */
+  first: boolean;
 }
 
 /** One phone-shaped frame; its size is known before the image arrives, so nothing shifts. */
-function Frame({ shot, load, lazy }: FrameProps) {
+function Frame({ shot, load, lazy, first }: FrameProps) {
   const ratio = { aspectRatio: `${shot.width} / ${shot.height}` } satisfies CSSProperties;
   if (!load) {
     return <span className={styles.frame} style={ratio} role="img" aria-label={shot.alt} />;
@@ -329,6 +335,7 @@ function Frame({ shot, load, lazy }: FrameProps) {
         height={shot.height}
         alt={shot.alt}
         loading={lazy ? 'lazy' : 'eager'}
+        fetchPriority={first ? 'high' : undefined}
         decoding="async"
         draggable={false}
       />
