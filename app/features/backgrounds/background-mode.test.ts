@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   chooseBackgroundMode,
-  isSoftwareRenderer,
   sceneContextAttributes,
   type BackgroundConditions,
 } from './background-mode.ts';
+import { isSoftwareRenderer } from './renderer-name.ts';
 
 const working: BackgroundConditions = {
   webgl2: true,

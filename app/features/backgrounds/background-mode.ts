@@ -43,14 +43,6 @@ export function chooseBackgroundMode({
   return 'webgl';
 }
 
-/** Names of WebGL renderers that draw on the CPU: SwiftShader, Mesa's llvmpipe and the like. */
-const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|lavapipe|software|basic render/i;
-
-/** Whether a WebGL renderer's name (as the browser reports it) is a software renderer. */
-export function isSoftwareRenderer(rendererName: string): boolean {
-  return SOFTWARE_RENDERERS.test(rendererName);
-}
-
 /**
  * The context attributes of the scene's canvas. The shell creates the context itself (the
  * page's own check for WebGL is the context the scene then uses; the worker's earlier check

@@ -22,7 +22,8 @@ vi.mock('./scene/background-scene.tsx', () => ({
 
 // What the worker would find; `false` leaves the check to the page, as where workers are missing.
 const probe = vi.hoisted(() => ({ software: false }));
-vi.mock('./renderer-probe.ts', () => ({
+vi.mock('./renderer-probe.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./renderer-probe.ts')>()),
   drawsInSoftwareOffMainThread: vi.fn(() => Promise.resolve(probe.software)),
 }));
 

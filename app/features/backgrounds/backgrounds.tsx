@@ -6,7 +6,6 @@ import {
   sceneContextAttributes,
   type BackgroundConditions,
 } from './background-mode.ts';
-import { drawsInSoftware } from './renderer-name.ts';
 import type { BackgroundScene } from './scene/background-scene.tsx';
 import styles from './backgrounds.module.css';
 
@@ -17,14 +16,10 @@ const SCENE_CHUNK = 'background-scene';
 type Appearance = 'still' | 'animated' | 'fallback';
 
 /**
- * Whether WebGL here is drawn in software, as a worker finds out; `false` leaves the check to
- * the page. The probe is a chunk of its own, fetched only once the page is idle.
+ * How the page tells a software renderer: a worker's word first, else the canvas's own
+ * context. A chunk of its own, fetched only once the page is idle.
  */
-const drawsInSoftwareOffMainThread = () =>
-  import('./renderer-probe.ts').then(
-    (probe) => probe.drawsInSoftwareOffMainThread(),
-    () => false,
-  );
+const importRendererChecks = () => import('./renderer-probe.ts');
 
 /** Gives a context back to the browser at once, rather than whenever it is collected. */
 function releaseContext(context: WebGL2RenderingContext): void {
@@ -88,8 +83,9 @@ export function Backgrounds({ paused }: BackgroundsProps) {
     // prefers reduced motion) never downloads it.
     if (paused || startedRef.current || cancelStartRef.current) return;
 
-    // `software`: the worker found WebGL drawn in software, so no context is made here.
-    const start = (software: boolean) => {
+    // `software`: the worker found WebGL drawn in software, so no context is made here;
+    // otherwise `isSoftware` checks the canvas's own.
+    const start = (software: boolean, isSoftware: (context: WebGL2RenderingContext) => boolean) => {
       cancelStartRef.current = null;
       const canvas = canvasRef.current;
       if (!mountedRef.current || !canvas || pausedRef.current) return;
@@ -106,7 +102,7 @@ export function Backgrounds({ paused }: BackgroundsProps) {
         return;
       }
       const softwareRenderer =
-        drawsInSoftware(context) && window.__backgroundAllowSoftwareRenderer !== true;
+        isSoftware(context) && window.__backgroundAllowSoftwareRenderer !== true;
       if (softwareRenderer) {
         releaseContext(context);
         setConditions({ webgl2: true, softwareRenderer, scene: 'idle', context: 'ok' });
@@ -146,7 +142,14 @@ export function Backgrounds({ paused }: BackgroundsProps) {
       cancelStartRef.current = () => {
         cancelled = true;
       };
-      void drawsInSoftwareOffMainThread().then((software) => cancelled || start(software));
+      // Where the checks cannot be fetched, neither can the scene: the still background stays.
+      void importRendererChecks().then(
+        async (checks) => {
+          const software = await checks.drawsInSoftwareOffMainThread();
+          if (!cancelled) start(software, checks.drawsInSoftware);
+        },
+        () => cancelled || start(true, Boolean),
+      );
     };
     cancelStartRef.current = afterPageSettles(probeThenStart);
   }, [paused]);

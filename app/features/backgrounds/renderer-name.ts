@@ -1,4 +1,10 @@
-import { isSoftwareRenderer } from './background-mode.ts';
+/** Names of WebGL renderers that draw on the CPU: SwiftShader, Mesa's llvmpipe and the like. */
+const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|lavapipe|software|basic render/i;
+
+/** Whether a WebGL renderer's name (as the browser reports it) is a software renderer. */
+export function isSoftwareRenderer(rendererName: string): boolean {
+  return SOFTWARE_RENDERERS.test(rendererName);
+}
 
 /** The name of what draws a WebGL context's pixels, as far as the browser tells. */
 export function rendererName(context: WebGL2RenderingContext): string {

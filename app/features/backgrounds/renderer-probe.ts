@@ -1,3 +1,5 @@
+export { drawsInSoftware } from './renderer-name.ts';
+
 /** How long the worker may take to answer before the page checks for itself, in ms. */
 export const PROBE_TIMEOUT_MS = 5_000;
 
