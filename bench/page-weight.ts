@@ -59,7 +59,11 @@ async function measure(browser: Browser, pagePath: string, { scene = false } = {
     entry.requests += 1;
     entry.body += sizes.responseBodySize;
     entry.transferred += sizes.responseBodySize + sizes.responseHeadersSize;
-    const decoded = await response.body();
+    // A worker's own script is fetched by the worker, whose responses keep no body here:
+    // the same file is fetched again to weigh it.
+    const decoded = await response
+      .body()
+      .catch(async () => (await context.request.get(response.url())).body());
     entry.raw += decoded.length;
     entry.gzip += gzipSync(decoded, { level: 9 }).length;
     const encoding = (await response.allHeaders())['content-encoding'] ?? 'identity';
