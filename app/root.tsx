@@ -13,7 +13,8 @@ import './styles/global.css';
 import styles from './root.module.css';
 
 export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The build writes the icon itself into every page's head (`scripts/finish-build.ts`).
+  ...(import.meta.env.DEV ? [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }] : []),
   { rel: 'sitemap', type: 'application/xml', href: '/sitemap.xml' },
 ];
 

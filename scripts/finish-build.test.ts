@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  iconLink,
   inlineScriptHashes,
   robotsTxt,
   sitemapXml,
+  svgDataUrl,
   withInlineStylesheets,
   withScriptsAfterFirstPaint,
 } from './finish-build.ts';
@@ -52,6 +54,18 @@ describe('the build step', () => {
         '<style>.a{color:red}</style><link rel="stylesheet" href="/assets/a.css" disabled=""/>' +
         '<style>p{}</style><link rel="stylesheet" href="/assets/b.css#" disabled=""/></head>',
     );
+  });
+
+  it('writes the icon into a link as a data address that keeps the whole drawing', () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg"><title>A & B 100%</title>' +
+      '<path fill="#fff" d="M0\t0"/></svg>\n';
+    const url = svgDataUrl(svg);
+    expect(url.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(svg.trim());
+    // Nothing that would end the attribute, start a reference, or end the address.
+    expect(url).not.toMatch(/["&#<>\t\n\r]|%(?![0-9A-F]{2})/);
+    expect(iconLink(svg)).toBe(`<link rel="icon" href="${url}" type="image/svg+xml"/>`);
   });
 
   it('refuses a stylesheet that would close its style element', () => {

@@ -56,6 +56,37 @@ test.describe('routes', () => {
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   });
 
+  test('every page shows the site icon from its own HTML, once, also after moving on', async ({
+    page,
+  }) => {
+    const icon = (await (await page.request.get('/favicon.svg')).text()).trim();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`/${legalApp.slug}`);
+    const links = page.locator('link[rel="icon"]');
+    await expect(links).toHaveCount(1);
+    const href = (await links.getAttribute('href')) ?? '';
+    expect(decodeURIComponent(href.replace(/^data:image\/svg\+xml,/, ''))).toBe(icon);
+    // The browser draws it (the page's Content-Security-Policy lets it).
+    const width = await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      return image.naturalWidth;
+    }, href);
+    expect(width).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'All Projects' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page.getByRole('heading', { name: 'All Projects' }).first()).toBeVisible();
+    await expect(links).toHaveCount(1);
+    // Hydration found nothing to complain about in the head.
+    expect(errors).toEqual([]);
+  });
+
   test('an app sub-path answers 200 and shows the app page', async ({ page }) => {
     const response = await page.goto(`/${legalApp.slug}/anything/at/all`);
     expect(response?.status()).toBe(200);
