@@ -6,6 +6,7 @@ import {
   robotsTxt,
   sitemapXml,
   svgDataUrl,
+  withInlineMarks,
   withInlineStylesheets,
   withScriptsAfterFirstPaint,
 } from './finish-build.ts';
@@ -59,13 +60,28 @@ describe('the build step', () => {
   it('writes the icon into a link as a data address that keeps the whole drawing', () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg"><title>A & B 100%</title>' +
-      '<path fill="#fff" d="M0\t0"/></svg>\n';
+      '<path fill="#fff" d="M0\t0"/><style>a\\:b{}</style></svg>\n';
     const url = svgDataUrl(svg);
     expect(url.startsWith('data:image/svg+xml,')).toBe(true);
     expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(svg.trim());
     // Nothing that would end the attribute, start a reference, or end the address.
-    expect(url).not.toMatch(/["&#<>\t\n\r]|%(?![0-9A-F]{2})/);
+    expect(url).not.toMatch(/["&#<>\\\t\n\r]|%(?![0-9A-F]{2})/);
     expect(iconLink(svg)).toBe(`<link rel="icon" href="${url}" type="image/svg+xml"/>`);
+  });
+
+  it('writes the marks of the first paint into the page, and leaves the lazy ones as files', () => {
+    const mark = (href: string, lazy: boolean) =>
+      `<span class="_mask_1" style="--brand-icon:url(&quot;${href}&quot;);width:22px;height:22px"` +
+      `${lazy ? ' data-lazy=""' : ''} aria-hidden="true"></span>`;
+    const svg: Record<string, string> = {
+      '/assets/store-1.svg': '<svg viewBox="0 0 24 24"><path d="M1 1h2"/></svg>\n',
+    };
+    const html = `<a>${mark('/assets/store-1.svg', false)}</a><ul>${mark('/assets/tool-2.svg', true)}</ul>`;
+    const inlined = withInlineMarks(html, (href) => svg[href] ?? '');
+    expect(inlined).toBe(
+      `<a>${mark(svgDataUrl(svg['/assets/store-1.svg'] ?? ''), false)}</a>` +
+        `<ul>${mark('/assets/tool-2.svg', true)}</ul>`,
+    );
   });
 
   it('refuses a stylesheet that would close its style element', () => {
@@ -96,8 +112,11 @@ describe('the build step', () => {
       'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n' +
         'import("/assets/entry.client-4.js");',
     );
+    // Once the page has painted, the images that wait for it (lazy marks) may load.
+    const painted = body.indexOf("document.documentElement.dataset.painted = '';");
     expect(wait).toBeGreaterThan(0);
-    expect(load).toBeGreaterThan(wait);
+    expect(painted).toBeGreaterThan(wait);
+    expect(load).toBeGreaterThan(painted);
     expect(rest).toBeGreaterThan(load);
     // The page around it is unchanged.
     expect(html.startsWith('<p>Hello</p><script type="module">')).toBe(true);

@@ -2,9 +2,9 @@
  * The last step of the build (`vite build`): turns the prerendered output into what the server
  * serves. It names the 404 page, writes sitemap.xml, robots.txt and build-id.json, computes
  * the hashes of every page's inline scripts for the Content-Security-Policy, writes the
- * site's icon and each page's stylesheets into the page, holds each page's scripts back
- * until its first paint, precompresses text files with brotli and gzip, and writes the site
- * manifest the server reads.
+ * site's icon, each page's stylesheets and the marks of its first paint into the page,
+ * holds each page's scripts back until its first paint, precompresses text files with
+ * brotli and gzip, and writes the site manifest the server reads.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -74,7 +74,9 @@ const STATIC_IMPORT = /^import (?:\* as ([A-Za-z_$][\w$]*) from )?("[^"\n]+");\n
 /**
  * Waits for the first contentful paint. A hidden tab paints nothing, and a browser without
  * paint timing reports nothing: those wait for the load event instead. Should the paint go
- * unreported anyway, the scripts start 3 s after the load event.
+ * unreported anyway, the scripts start 3 s after the load event. Then it marks the document
+ * `html[data-painted]`, where the images that wait for the first paint start loading (the
+ * lazy marks of `app/ui/brand-icon.module.css`).
  */
 const AFTER_FIRST_PAINT = [
   'await new Promise((go) => {',
@@ -90,6 +92,7 @@ const AFTER_FIRST_PAINT = [
   '    go();',
   "  }).observe({ type: 'paint', buffered: true });",
   '});',
+  "document.documentElement.dataset.painted = '';",
 ].join('\n');
 
 /**
@@ -146,7 +149,7 @@ function linkedStylesheets(html: string): string[] {
  * page).
  */
 export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml,${svg.trim().replace(/["%#&<>\t\n\r]/g, encodeURIComponent)}`;
+  return `data:image/svg+xml,${svg.trim().replace(/["%#&<>\\\t\n\r]/g, encodeURIComponent)}`;
 }
 
 /**
@@ -159,6 +162,39 @@ export function iconLink(svg: string): string {
   return `<link rel="icon" href="${svgDataUrl(svg)}" type="image/svg+xml"/>`;
 }
 
+/**
+ * Without scripts nothing marks the page painted: this shows the lazy marks (`data-lazy`,
+ * see `app/ui/brand-icon.module.css`) at once, as the browser reads the page.
+ */
+export const LAZY_MARKS_WITHOUT_SCRIPTS =
+  '<noscript><style>[data-lazy]{visibility:visible!important;' +
+  'mask-image:var(--brand-icon)!important;-webkit-mask-image:var(--brand-icon)!important}' +
+  '</style></noscript>';
+
+const FILE_MARK =
+  /<span ([^>]*?)style="--brand-icon:url\(&quot;(\/assets\/[^"&]+\.svg)&quot;\)([^>]*)>/g;
+
+/**
+ * Writes the marks a page paints at once into the page, as `data:` addresses: the marks
+ * drawn from an SVG file (`app/ui/brand-icon.tsx`) that are not lazy, that is the store
+ * marks at the top of an app page. Its first paint then needs no request for them. The
+ * scripts keep the files' addresses, which a page reached in the app loads as before; React
+ * leaves the attribute as the HTML has it when it hydrates. `svgOf` gives a file's text by
+ * its address.
+ */
+export function withInlineMarks(html: string, svgOf: (href: string) => string): string {
+  return html.replace(FILE_MARK, (tag, before: string, href: string, after: string) =>
+    /\bdata-lazy=/.test(before + after)
+      ? tag
+      : `<span ${before}style="--brand-icon:url(&quot;${svgDataUrl(svgOf(href))}&quot;)${after}>`,
+  );
+}
+
+/** The addresses of the SVG files a page's marks are drawn from. */
+function markFiles(html: string): string[] {
+  return [...new Set([...html.matchAll(FILE_MARK)].map((match) => match[2] ?? ''))];
+}
+
 async function rewritePage(clientDir: string, file: string, head = ''): Promise<void> {
   const target = path.join(clientDir, file);
   let html = withoutScriptPreloads(await readFile(target, 'utf8'));
@@ -169,6 +205,11 @@ async function rewritePage(clientDir: string, file: string, head = ''): Promise<
     css.set(href, await readFile(path.join(clientDir, href), 'utf8'));
   }
   html = withInlineStylesheets(html, (href) => css.get(href) ?? '');
+  const svg = new Map<string, string>();
+  for (const href of markFiles(html)) {
+    svg.set(href, await readFile(path.join(clientDir, href), 'utf8'));
+  }
+  html = withInlineMarks(html, (href) => svg.get(href) ?? '');
   await writeFile(target, head ? html.replace('</head>', `${head}</head>`) : html);
 }
 
@@ -238,7 +279,8 @@ export async function finishBuild({
     `${JSON.stringify({ buildId: settings.buildId })}\n`,
   );
 
-  const icon = iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8'));
+  const icon =
+    iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) + LAZY_MARKS_WITHOUT_SCRIPTS;
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
       rewritePage(clientDir, pageFile(route.path), `${icon}${headOf(route)}`),

@@ -71,17 +71,29 @@ export interface BrandIconProps {
   mark: BrandMark;
   /** Width and height in px; default 24. */
   size?: number;
+  /**
+   * Below the fold: a mark drawn from a file fetches it only once the page has painted its
+   * content, not alongside what the first paint needs.
+   */
+  lazy?: boolean;
 }
 
 /** Draws a mark, hidden from assistive technology. */
-export function BrandIcon({ mark, size = 24 }: BrandIconProps) {
+export function BrandIcon({ mark, size = 24, lazy = false }: BrandIconProps) {
   if ('src' in mark) {
     const style = {
       '--brand-icon': `url("${mark.src}")`,
       width: size,
       height: size,
     } as CSSProperties;
-    return <span className={styles.mask} style={style} aria-hidden="true" />;
+    return (
+      <span
+        className={styles.mask}
+        style={style}
+        data-lazy={lazy ? '' : undefined}
+        aria-hidden="true"
+      />
+    );
   }
   return (
     <svg

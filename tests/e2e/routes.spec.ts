@@ -56,6 +56,38 @@ test.describe('routes', () => {
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   });
 
+  test("an app page draws its store marks from its HTML, and its logo row's once it has painted", async ({
+    page,
+  }) => {
+    await page.goto(`/${legalApp.slug}`);
+    const storeMark = page
+      .getByRole('link', { name: 'Apple Store' })
+      .locator('[style*="--brand-icon"]');
+    await expect(storeMark).toBeVisible();
+    await expect(storeMark).toHaveCSS('mask-image', /^url\("data:image\/svg\+xml,/);
+    const row = page.getByRole('list', { name: `Code, tools and policies of ${legalApp.name}` });
+    const marks = row.locator('[style*="--brand-icon"]');
+    await expect(marks.first()).toBeVisible();
+    const files = await marks.evaluateAll((elements) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element);
+        return style.visibility === 'visible' ? /^url\("(.*)"\)$/.exec(style.maskImage)?.[1] : '';
+      }),
+    );
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) expect(file).toMatch(/\/assets\/[\w-]+\.svg$/);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      marks: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.svg'))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }));
+    // The only images fetched as files are the row's, each after the first paint.
+    expect(timing.marks.map((mark) => mark.name).sort()).toEqual([...new Set(files)].sort());
+    for (const mark of timing.marks) expect(mark.start).toBeGreaterThanOrEqual(timing.paint);
+  });
+
   test('every page shows the site icon from its own HTML, once, also after moving on', async ({
     page,
   }) => {
@@ -192,6 +224,18 @@ test.describe('what search engines and link previews read', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test("an app page's logo row shows its marks", async ({ page }) => {
+    await page.goto(`/${legalApp.slug}`);
+    const row = page.getByRole('list', { name: `Code, tools and policies of ${legalApp.name}` });
+    const marks = row.locator('[style*="--brand-icon"]');
+    await expect(marks.first()).toBeVisible();
+    expect(await marks.count()).toBeGreaterThan(1);
+    for (const mark of await marks.all()) {
+      await expect(mark).toBeVisible();
+      await expect(mark).toHaveCSS('mask-image', /^url\(/);
+    }
+  });
 
   test('pages and legal texts read from the prerendered HTML', async ({ page }) => {
     await page.goto('/');

@@ -107,6 +107,22 @@ describe('ProjectPage', () => {
     },
   );
 
+  it('the marks of the logo row, below the fold, wait for the first paint; the store marks do not', () => {
+    const app = firstApp((candidate) =>
+      candidate.buttons.some((button) => button.kind === 'appStore'),
+    );
+    const { container } = renderPage({ app });
+    const row = screen.getByRole('list', { name: `Code, tools and policies of ${app.name}` });
+    const rowMarks = row.querySelectorAll('[style*="--brand-icon"]');
+    expect(rowMarks.length).toBeGreaterThan(0);
+    for (const mark of rowMarks) expect(mark).toHaveAttribute('data-lazy');
+    const storeMarks = [...container.querySelectorAll('[style*="--brand-icon"]')].filter(
+      (mark) => !row.contains(mark),
+    );
+    expect(storeMarks.length).toBeGreaterThan(0);
+    for (const mark of storeMarks) expect(mark).not.toHaveAttribute('data-lazy');
+  });
+
   it('lists every feature of the app', () => {
     const app = firstApp((candidate) => candidate.slug === 'steda');
     renderPage({ app });

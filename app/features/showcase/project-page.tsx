@@ -188,7 +188,7 @@ export function ProjectPage({
               aria-label={`${codeHostMark.title} profile`}
               title={`${codeHostMark.title} profile`}
             >
-              <BrandIcon mark={codeHostMark} />
+              <BrandIcon mark={codeHostMark} lazy />
             </a>
           </li>
           {app.technologies.map((tech) => (
@@ -202,7 +202,7 @@ export function ProjectPage({
                 aria-label={technologies[tech].name}
                 title={technologies[tech].name}
               >
-                {technologyMarks[tech] ? <BrandIcon mark={technologyMarks[tech]} /> : null}
+                {technologyMarks[tech] ? <BrandIcon mark={technologyMarks[tech]} lazy /> : null}
               </a>
             </li>
           ))}
