@@ -35,6 +35,11 @@ export interface LighthouseResult {
   };
   /** The total blocking time split by the script each long task is attributed to. */
   blocking: BlockingByScript[];
+  /**
+   * Why Lighthouse could not measure the page in this run (its `runtimeError`, or a category
+   * it could not score): such a run has no figures to keep.
+   */
+  failure?: string;
 }
 
 export interface LighthouseOptions {
@@ -66,7 +71,13 @@ export async function runLighthouse(
       preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { categories: scored, audits } = result.lhr;
+    const { categories: scored, audits, runtimeError } = result.lhr;
+    const unscored = categories.filter((category) => typeof scored[category]?.score !== 'number');
+    const failure = runtimeError
+      ? `${runtimeError.code}: ${runtimeError.message}`
+      : unscored.length > 0
+        ? `no score for ${unscored.join(', ')}`
+        : undefined;
     const metric = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
     // The long-tasks audit keeps every long task, with its attributed script, in its debug data.
     const debugData = audits['long-tasks']?.details?.debugData as
@@ -94,6 +105,7 @@ export async function runLighthouse(
         },
         (audits['bootup-time']?.details as { items?: ScriptTime[] } | undefined)?.items,
       ),
+      ...(failure ? { failure } : {}),
     };
   } finally {
     await browser.close();
