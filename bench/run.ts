@@ -57,10 +57,19 @@ function figuresOf(name: string, since: Date): Figures {
   return results.figures ?? {};
 }
 
+/** The commit measured, marked when the files differ from it (the results themselves aside). */
 function commit(): string {
   const run = (args: string[]) => spawnSync('git', args, { encoding: 'utf8' }).stdout.trim();
   const head = run(['rev-parse', '--short', 'HEAD']) || 'unknown';
-  return run(['status', '--porcelain', '--untracked-files=no']) ? `${head} + changes` : head;
+  const changed = run([
+    'status',
+    '--porcelain',
+    '--untracked-files=no',
+    '--',
+    ':(top)',
+    ':(top,exclude)bench/results',
+  ]);
+  return changed ? `${head} + changes` : head;
 }
 
 const started = new Date();
