@@ -9,8 +9,8 @@
  *
  * `--quick`: home, mobile, one run. `--scene`: only home with the scene forced. `--runs`:
  * runs per page (default 3). A run Lighthouse reports as failed (a `runtimeError`, a category
- * left unscored) is reported, kept in the results, and replaced by another, twice at most. LIGHTHOUSE_PAGES (comma-separated paths of bench/budgets.json)
- * measures only those pages. Chromium comes from CHROME_PATH or /usr/bin/chromium.
+ * left unscored) is reported, kept in the results, and replaced by another, twice at most.
+ * LIGHTHOUSE_PAGES (comma-separated paths of bench/budgets.json) measures only those pages. Chromium comes from CHROME_PATH or /usr/bin/chromium.
  * Run `npm run build` first; writes bench/results/lighthouse.json.
  *
  * This machine has no GPU: with the scene forced, WebGL is drawn by SwiftShader, where

@@ -184,15 +184,21 @@ const FILE_MARK =
  */
 export function withInlineMarks(html: string, svgOf: (href: string) => string): string {
   return html.replace(FILE_MARK, (tag, before: string, href: string, after: string) =>
-    /\bdata-lazy=/.test(before + after)
+    isLazy(before, after)
       ? tag
       : `<span ${before}style="--brand-icon:url(&quot;${svgDataUrl(svgOf(href))}&quot;)${after}>`,
   );
 }
 
-/** The addresses of the SVG files a page's marks are drawn from. */
-function markFiles(html: string): string[] {
-  return [...new Set([...html.matchAll(FILE_MARK)].map((match) => match[2] ?? ''))];
+/** Whether a mark's other attributes make it lazy. */
+function isLazy(before = '', after = ''): boolean {
+  return /\bdata-lazy=/.test(before + after);
+}
+
+/** The addresses of the SVG files of the marks `withInlineMarks` writes into a page. */
+function inlineMarkFiles(html: string): string[] {
+  const marks = [...html.matchAll(FILE_MARK)].filter((match) => !isLazy(match[1], match[3]));
+  return [...new Set(marks.map((match) => match[2] ?? ''))];
 }
 
 async function rewritePage(clientDir: string, file: string, head = ''): Promise<void> {
@@ -206,7 +212,7 @@ async function rewritePage(clientDir: string, file: string, head = ''): Promise<
   }
   html = withInlineStylesheets(html, (href) => css.get(href) ?? '');
   const svg = new Map<string, string>();
-  for (const href of markFiles(html)) {
+  for (const href of inlineMarkFiles(html)) {
     svg.set(href, await readFile(path.join(clientDir, href), 'utf8'));
   }
   html = withInlineMarks(html, (href) => svg.get(href) ?? '');
@@ -279,14 +285,15 @@ export async function finishBuild({
     `${JSON.stringify({ buildId: settings.buildId })}\n`,
   );
 
-  const icon =
+  // What every page's head gains: the icon, and the lazy marks shown without scripts.
+  const everyHead =
     iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) + LAZY_MARKS_WITHOUT_SCRIPTS;
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
-      rewritePage(clientDir, pageFile(route.path), `${icon}${headOf(route)}`),
+      rewritePage(clientDir, pageFile(route.path), `${everyHead}${headOf(route)}`),
     ),
-    rewritePage(clientDir, APP_SHELL_FILE, icon),
-    rewritePage(clientDir, NOT_FOUND_FILE, icon),
+    rewritePage(clientDir, APP_SHELL_FILE, everyHead),
+    rewritePage(clientDir, NOT_FOUND_FILE, everyHead),
   ]);
 
   const pages: SiteManifest['pages'] = {};
