@@ -9,6 +9,22 @@ import { z } from 'zod';
 /** Where the form posts. */
 export const FEEDBACK_ENDPOINT = '/api/sendMail';
 
+/**
+ * Where the form posts when the page's scripts have not run (blocked, or not yet loaded):
+ * `application/x-www-form-urlencoded`, with the same checks, limits and store as
+ * `FEEDBACK_ENDPOINT`, answered with a page instead of JSON: 303 to the app's
+ * `/<slug>/feedback-sent` page once the message is stored, or the form again with each
+ * problem beside its field and what was typed kept.
+ */
+export const FEEDBACK_FORM_ENDPOINT = '/api/sendMail/form';
+
+/**
+ * The form field that carries the submission's key when the form posts without scripts
+ * (a form cannot send headers). The page fills it once per page view, at the first submit;
+ * the server scopes it to the posted values, so a key is never shared by two messages.
+ */
+export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';
+
 /** The request header that makes a submission safe to retry. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 

@@ -21,7 +21,15 @@ export const paths = {
   legal: { href: (slug: string, doc: LegalDoc) => `/${slug}/${doc}` },
   /** The app's support address: its Send Feedback form over its page. */
   support: { href: (slug: string) => `/${slug}/support` },
+  /**
+   * Where the support form leads once a message posted without scripts is stored: the app's
+   * page with a confirmation over it.
+   */
+  feedbackSent: { href: (slug: string) => `/${slug}/feedback-sent` },
 } as const;
+
+/** The confirmation the feedback-sent page shows, as the form's alert words it. */
+export const FEEDBACK_SENT_TEXT = 'Feedback sent successfully!';
 
 /** The title of an app's support page. */
 export function supportTitle(appName: string): string {
@@ -32,13 +40,23 @@ export function supportTitle(appName: string): string {
 export interface RoutableApp {
   slug: string;
   name: string;
-  /** Apps with legal pages have /privacy, /terms and /support, and match any sub-path. */
+  /**
+   * Apps with legal pages have /privacy, /terms, /support and /feedback-sent, and match any
+   * sub-path.
+   */
   legal: boolean;
 }
 
 /** What a route shows; app/routes.ts gives each its route module. */
 export type Screen =
-  'home' | 'projects' | 'project' | 'legal' | 'support' | 'app-shell' | 'not-found';
+  | 'home'
+  | 'projects'
+  | 'project'
+  | 'legal'
+  | 'support'
+  | 'feedback-sent'
+  | 'app-shell'
+  | 'not-found';
 
 export interface SiteRoute {
   /** The route's id, unique in the table; unset for React Router's default (its module). */
@@ -75,6 +93,14 @@ function appRoute(app: RoutableApp): SiteRoute {
     slug,
     children: [],
   };
+  const feedbackSent: SiteRoute = {
+    id: `feedback-sent/${slug}`,
+    segment: 'feedback-sent',
+    path: paths.feedbackSent.href(slug),
+    screen: 'feedback-sent',
+    slug,
+    children: [],
+  };
   const appShell: SiteRoute = {
     id: `project/${slug}/sub-path`,
     segment: '*',
@@ -89,7 +115,7 @@ function appRoute(app: RoutableApp): SiteRoute {
     path,
     screen: 'project',
     slug,
-    children: app.legal ? [...legal, support, appShell] : [],
+    children: app.legal ? [...legal, support, feedbackSent, appShell] : [],
   };
 }
 
@@ -146,11 +172,21 @@ const PAGE_ORDER: Partial<Record<Screen, number>> = {
   projects: 2,
   legal: 3,
   support: 4,
+  'feedback-sent': 5,
 };
+
+/** Pages that answer one visitor's action and are kept out of search engines and the sitemap. */
+const NOT_INDEXED: ReadonlySet<Screen> = new Set(['feedback-sent']);
+
+/** Whether search engines should list a page of this screen. */
+export function isIndexed(screen: Screen): boolean {
+  return !NOT_INDEXED.has(screen);
+}
 
 /**
  * Every known page of the site, in sitemap order (home, the app pages, All Projects, the
- * legal pages, the support pages): each is prerendered to its own HTML file.
+ * legal pages, the support pages, then the feedback-sent pages, which the sitemap leaves
+ * out): each is prerendered to its own HTML file.
  */
 export function pageRoutes(apps: readonly RoutableApp[]): SiteRoute[] {
   return allRoutes(siteRoutes(apps))

@@ -11,7 +11,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { pageRoutes, type RoutableApp, type SiteRoute } from '../common/paths.ts';
+import { isIndexed, pageRoutes, type RoutableApp, type SiteRoute } from '../common/paths.ts';
 import { SITE_MANIFEST_FILE, type HtmlFile, type SiteManifest } from '../common/site-manifest.ts';
 import type { BuildSettings } from './build-settings.ts';
 import {
@@ -230,6 +230,7 @@ function pageFile(routePath: string): string {
 
 export function sitemapXml(publicUrl: string, apps: readonly RoutableApp[]): string {
   const urls = pageRoutes(apps)
+    .filter((route) => isIndexed(route.screen))
     .map((route) => `  <url><loc>${publicUrl}${route.path === '/' ? '/' : route.path}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
