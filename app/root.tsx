@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
+import { replayEarlyEvents } from './lib/early-events.ts';
 import { markHydrated } from './lib/hydration.ts';
 import { ScrollRestoration } from './lib/scroll-restoration.tsx';
 import { ErrorScreen } from './features/errors/error-screen.tsx';
@@ -18,11 +19,15 @@ export const links: LinksFunction = () => [
   { rel: 'sitemap', type: 'application/xml', href: '/sitemap.xml' },
 ];
 
-/** Marks the document once React has taken over the prerendered page (`html[data-hydrated]`). */
+/**
+ * Marks the document once React has taken over the prerendered page (`html[data-hydrated]`),
+ * and applies the taps the page's early script held until then.
+ */
 function HydrationMark() {
   useEffect(() => {
     markHydrated();
     document.documentElement.dataset.hydrated = '';
+    replayEarlyEvents();
   }, []);
   return null;
 }

@@ -9,6 +9,7 @@ const MODULES: Record<Screen, string> = {
   project: 'routes/project.tsx',
   legal: 'routes/legal.tsx',
   support: 'routes/support.tsx',
+  'feedback-sent': 'routes/feedback-sent.tsx',
   'app-shell': 'routes/project-sub-path.tsx',
   'not-found': 'routes/not-found.tsx',
 };

@@ -3,7 +3,8 @@
  * serves. It names the 404 page, writes sitemap.xml, robots.txt and build-id.json, computes
  * the hashes of every page's inline scripts for the Content-Security-Policy, writes the
  * site's icon, each page's stylesheets and the marks of its first paint into the page,
- * holds each page's scripts back until its first paint, precompresses text files with
+ * holds each page's scripts back until its first paint and writes the script that keeps
+ * the visitor's taps until then (`common/early-events.ts`), precompresses text files with
  * brotli and gzip, and writes the site manifest the server reads.
  */
 import { createHash } from 'node:crypto';
@@ -11,6 +12,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { EARLY_EVENTS_SCRIPT } from '../common/early-events-script.ts';
 import { isIndexed, pageRoutes, type RoutableApp, type SiteRoute } from '../common/paths.ts';
 import { SITE_MANIFEST_FILE, type HtmlFile, type SiteManifest } from '../common/site-manifest.ts';
 import type { BuildSettings } from './build-settings.ts';
@@ -286,9 +288,12 @@ export async function finishBuild({
     `${JSON.stringify({ buildId: settings.buildId })}\n`,
   );
 
-  // What every page's head gains: the icon, and the lazy marks shown without scripts.
+  // What every page's head gains: the icon, the lazy marks shown without scripts, and the
+  // script that keeps the visitor's taps until the page is live.
   const everyHead =
-    iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) + LAZY_MARKS_WITHOUT_SCRIPTS;
+    iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) +
+    LAZY_MARKS_WITHOUT_SCRIPTS +
+    `<script>${EARLY_EVENTS_SCRIPT}</script>`;
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
       rewritePage(clientDir, pageFile(route.path), `${everyHead}${headOf(route)}`),

@@ -8,7 +8,8 @@ export interface AppPageMetaOptions {
   title?: string;
   /** Default the app's summary. */
   description?: string;
-  path: string;
+  /** The page's path; omit for a page not to index. */
+  path?: string;
 }
 
 /**

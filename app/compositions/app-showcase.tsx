@@ -1,3 +1,4 @@
+import { paths } from '../../common/paths.ts';
 import { ScreenshotCarousel } from '../features/carousel/screenshot-carousel.tsx';
 import { FeedbackButton } from '../features/feedback/feedback-button.tsx';
 import { ProjectPage, type ProjectPageProps } from '../features/showcase/project-page.tsx';
@@ -40,7 +41,13 @@ export function AppShowcase({
       support={support}
       technologyMarks={technologyMarks}
       feedback={
-        <FeedbackButton appName={app.name} forceOpen={feedbackOpen} onDismiss={onFeedbackClose} />
+        <FeedbackButton
+          appName={app.name}
+          pageHref={paths.project.href(app.slug)}
+          supportHref={support?.href}
+          forceOpen={feedbackOpen}
+          onDismiss={onFeedbackClose}
+        />
       }
       carousel={
         <ScreenshotCarousel

@@ -20,12 +20,14 @@ export default function LegalRoute() {
   const navigate = useNavigate();
   const { resolved, doc } = legalPageOf(useMatches());
   const { app } = resolved;
+  const appPage = paths.project.href(app.slug);
   return (
     <LegalModal
       slug={app.slug}
       appName={app.name}
       doc={doc}
-      onClose={() => void navigate(paths.project.href(app.slug), { preventScrollReset: true })}
+      closeHref={appPage}
+      onClose={() => void navigate(appPage, { preventScrollReset: true })}
     />
   );
 }

@@ -2,9 +2,13 @@
  * The site's one modal dialog, on the native <dialog> element: opened with showModal()
  * so the page behind is inert and focus stays inside; Escape and the close cross call
  * `onClose`; focus returns to where it was. Prerendered, it is an open dialog already, so
- * its text reads without JavaScript.
+ * its text reads without JavaScript, and with `closeHref` its close cross is a link there,
+ * which works before the page's scripts have run (Escape follows it too, see
+ * `common/early-events.ts`).
  */
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { CLOSE_ATTRIBUTE } from '../../common/early-events.ts';
+import { isPlainClick } from '../lib/plain-click.ts';
 import { CloseIcon } from './icons.tsx';
 import styles from './modal.module.css';
 
@@ -18,6 +22,12 @@ export interface ModalProps {
   children: ReactNode;
   /** Accessible name of the close cross; default "Close". */
   closeLabel?: string;
+  /**
+   * Where closing leads (the page under the dialog): the close cross is then a link there,
+   * which the browser follows before the page is live; once live, a click calls `onClose`.
+   * Default none: the close cross is a button.
+   */
+  closeHref?: string;
   /** Width of the panel; default "wide". */
   size?: 'narrow' | 'wide';
   /**
@@ -33,6 +43,7 @@ export function Modal({
   onClose,
   children,
   closeLabel = 'Close',
+  closeHref,
   size = 'wide',
   initialFocus = 'first-control',
 }: ModalProps) {
@@ -93,9 +104,30 @@ export function Modal({
             </h2>
             {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
           </div>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
-            <CloseIcon />
-          </button>
+          {closeHref === undefined ? (
+            <button
+              type="button"
+              className={styles.close}
+              onClick={onClose}
+              aria-label={closeLabel}
+            >
+              <CloseIcon />
+            </button>
+          ) : (
+            <a
+              href={closeHref}
+              className={styles.close}
+              aria-label={closeLabel}
+              {...{ [CLOSE_ATTRIBUTE]: '' }}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                onClose();
+              }}
+            >
+              <CloseIcon />
+            </a>
+          )}
         </header>
         <div className={styles.body}>{children}</div>
       </div>

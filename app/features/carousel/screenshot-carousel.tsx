@@ -10,6 +10,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { useMediaQuery, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import { renditionName, srcSet, type Screenshot } from '../../../common/screenshot.ts';
+import { replayable } from '../../lib/early-events.ts';
 import { useCarouselIndex } from './use-carousel-index.ts';
 import styles from './screenshot-carousel.module.css';
 import { useLazyEmbla } from './use-lazy-embla.ts';
@@ -260,6 +261,7 @@ export function ScreenshotCarousel({
             type="button"
             className={`round-button ${styles.button}`}
             aria-label="Previous screenshots"
+            {...replayable('carousel-previous')}
             onClick={previous}
           >
             <ChevronLeftIcon size={22} />
@@ -269,6 +271,7 @@ export function ScreenshotCarousel({
             type="button"
             className={`round-button ${styles.button}`}
             aria-label="Pause screenshots"
+            {...replayable('carousel-pause')}
             aria-pressed={!carousel.playing}
             onClick={carousel.togglePlaying}
           >
@@ -278,6 +281,7 @@ export function ScreenshotCarousel({
             type="button"
             className={`round-button ${styles.button}`}
             aria-label="Next screenshots"
+            {...replayable('carousel-next')}
             onClick={next}
           >
             <ChevronRightIcon size={22} />

@@ -1,4 +1,6 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
 import { FeedbackButton } from './feedback-button.tsx';
@@ -17,14 +19,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** An app with a support address: Send Feedback is a link to it, opened in place once live. */
+const ECHO = {
+  appName: 'EchoExpense',
+  pageHref: '/echoexpense',
+  supportHref: '/echoexpense/support',
+};
+
 function answer(status: number): Response {
   return new Response(status === 202 ? '{"ok":true,"id":"x"}' : '{}', { status });
 }
 
 async function openForm() {
   const user = userEvent.setup();
-  render(<FeedbackButton appName="EchoExpense" />);
-  await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+  render(<FeedbackButton {...ECHO} />);
+  await user.click(screen.getByRole('link', { name: 'Send Feedback' }));
   const dialog = await screen.findByRole('dialog', { name: 'Send Feedback' });
   return { user, dialog };
 }
@@ -62,8 +71,8 @@ describe('the feedback form', () => {
     // The honeypot is not among the fields people and screen readers meet.
     expect(screen.getAllByRole('textbox')).toEqual([first, last, email, message]);
     expect(screen.getByRole('button', { name: 'Submit Feedback' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Close' })).toBeInTheDocument();
   });
 
   test('a 2xx answer: the success alert, the dialog closes, the fields are cleared', async () => {
@@ -90,7 +99,7 @@ describe('the feedback form', () => {
       formOpenMs: expect.any(Number) as number,
     });
 
-    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await user.click(screen.getByRole('link', { name: 'Send Feedback' }));
     await screen.findByRole('dialog');
     for (const label of ['First Name', 'Last Name', 'Email', 'Message']) {
       expect(screen.getByLabelText(label)).toHaveValue('');
@@ -105,8 +114,8 @@ describe('the feedback form', () => {
     await fill(user);
     now += 4_000;
     // Closed and opened again: the draft, and its clock, carry on.
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(screen.getByRole('link', { name: 'Send Feedback' }));
     await screen.findByRole('dialog');
     now += 3_000;
     await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
@@ -184,11 +193,11 @@ describe('the feedback form', () => {
   test('Cancel closes the dialog and keeps what was typed; focus returns to the button', async () => {
     const { user } = await openForm();
     await user.type(screen.getByLabelText('First Name'), 'Ada');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send Feedback' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Send Feedback' })).toHaveFocus();
 
-    await user.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await user.click(screen.getByRole('link', { name: 'Send Feedback' }));
     await screen.findByRole('dialog');
     expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -205,5 +214,72 @@ describe('the feedback form', () => {
       'Last Name is required.',
     );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('the form posts to the form endpoint without scripts, and its links lead back to the page', async () => {
+    const { dialog } = await openForm();
+    const form = dialog.querySelector('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/sendMail/form');
+    expect(form?.elements.namedItem('appName')).toHaveValue('EchoExpense');
+    expect(form?.elements.namedItem('idempotencyKey')).toHaveValue('');
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/echoexpense');
+    expect(screen.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/echoexpense');
+  });
+});
+
+describe('Send Feedback', () => {
+  test('is a link to the support address, which a click opens in place', async () => {
+    const user = userEvent.setup();
+    render(<FeedbackButton {...ECHO} />);
+    const link = screen.getByRole('link', { name: 'Send Feedback' });
+    expect(link).toHaveAttribute('href', '/echoexpense/support');
+    await user.click(link);
+    expect(await screen.findByRole('dialog', { name: 'Send Feedback' })).toBeInTheDocument();
+    expect(window.location.pathname).not.toBe('/echoexpense/support');
+  });
+
+  test('is a button whose early taps are kept, for an app without a support address', async () => {
+    const user = userEvent.setup();
+    render(<FeedbackButton appName="Watchlistr" pageHref="/watchlistr-web" />);
+    const button = screen.getByRole('button', { name: 'Send Feedback' });
+    expect(button).toHaveAttribute('data-replay', 'feedback');
+    await user.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Send Feedback' })).toBeInTheDocument();
+  });
+
+  test('what was typed into the prerendered form before the page was live is sent', async () => {
+    fetchMock.mockResolvedValue(answer(202));
+    const container = document.createElement('div');
+    document.body.append(container);
+    const page = <FeedbackButton {...ECHO} forceOpen />;
+    // The prerendered page: the form's chunk loaded, its HTML written out.
+    await import('./feedback-modal.tsx');
+    container.innerHTML = renderToString(page);
+    const typed = {
+      'First Name': 'Ada',
+      'Last Name': 'Lovelace',
+      Email: 'ada@example.com',
+      Message: 'Typed before the page was live.',
+    };
+    for (const [label, value] of Object.entries(typed)) {
+      const field = within(container).getByLabelText<HTMLInputElement>(label);
+      field.value = value;
+    }
+    const root = await act(async () => hydrateRoot(container, page));
+    const user = userEvent.setup();
+    for (const [label, value] of Object.entries(typed)) {
+      expect(within(container).getByLabelText(label)).toHaveValue(value);
+    }
+    await user.click(within(container).getByRole('button', { name: 'Submit Feedback' }));
+    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Feedback sent successfully!'));
+    expect(sentRequests()[0]?.body).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      message: 'Typed before the page was live.',
+    });
+    act(() => root.unmount());
+    container.remove();
   });
 });

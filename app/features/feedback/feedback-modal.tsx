@@ -3,26 +3,36 @@
  * Cancel (plus the modal's close cross and Escape). Loaded lazily, on the first click of
  * Send Feedback. Each field carries the server's limits, and is checked with the server's
  * own rules before anything is sent, so the browser explains what to fix.
+ *
+ * It is a real form too: prerendered on the app's support page, it posts to the server's
+ * form endpoint before the page's scripts have run (or without them), and Cancel and the
+ * close cross are links back to the app's page. Once live, it sends JSON in place, and
+ * what was typed before takes its place in the draft.
  */
-import { useEffect, useId, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type SubmitEvent } from 'react';
 import {
   FEEDBACK_FIELD_RULES,
+  FEEDBACK_FORM_FIELDS,
   FEEDBACK_LIMITS,
   FORM_OPEN_FIELD,
   HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
 import { formatCount } from '../../lib/format-count.ts';
+import { isPlainClick } from '../../lib/plain-click.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { FeedbackDraft } from './feedback-draft.ts';
 import styles from './feedback.module.css';
-import { SEND_ALERTS, sendFeedback } from './send-feedback.ts';
+import { FEEDBACK_FORM_URL, SEND_ALERTS, sendFeedback } from './send-feedback.ts';
 
 export interface FeedbackModalProps {
   /** Display name of the app the feedback is about. */
   appName: string;
   /** The form's state, kept by the button so it survives closing. */
   draft: FeedbackDraft;
+  /** The app's page, where Cancel and the close cross lead before the page is live. */
+  closeHref: string;
   onClose: () => void;
 }
 
@@ -54,10 +64,29 @@ function checkField(element: HTMLInputElement | HTMLTextAreaElement): void {
   element.setCustomValidity(problem ? `${LABELS[field]} ${problem}.` : '');
 }
 
-export default function FeedbackModal({ appName, draft, onClose }: FeedbackModalProps) {
+/** What was typed into the prerendered form before the page was live, field by field. */
+function typedBeforeLive(form: HTMLFormElement | null): Partial<Record<FeedbackFormField, string>> {
+  const typed: Partial<Record<FeedbackFormField, string>> = {};
+  for (const name of FEEDBACK_FORM_FIELDS) {
+    const element = form?.elements.namedItem(name);
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+      if (element.value !== '') typed[name] = element.value;
+    }
+  }
+  return typed;
+}
+
+export default function FeedbackModal({ appName, draft, closeHref, onClose }: FeedbackModalProps) {
   const idPrefix = useId();
-  const { values, sending, opened } = draft;
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, sending, opened, setField } = draft;
   useEffect(opened, [opened]);
+  // The prerendered form may hold what the visitor typed before the page was live.
+  useEffect(() => {
+    for (const [name, value] of Object.entries(typedBeforeLive(formRef.current))) {
+      setField(name as FeedbackFormField, value);
+    }
+  }, [setField]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     checkField(event.currentTarget);
@@ -97,8 +126,23 @@ export default function FeedbackModal({ appName, draft, onClose }: FeedbackModal
   });
 
   return (
-    <Modal title="Send Feedback" subtitle={appName} onClose={onClose} size="narrow">
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
+    <Modal
+      title="Send Feedback"
+      subtitle={appName}
+      onClose={onClose}
+      closeHref={closeHref}
+      size="narrow"
+    >
+      <form
+        ref={formRef}
+        className={styles.form}
+        method="post"
+        action={FEEDBACK_FORM_URL}
+        onSubmit={(event) => void onSubmit(event)}
+      >
+        <input type="hidden" name="appName" value={appName} />
+        {/* Filled at the first submit before the page is live (common/early-events.ts). */}
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} defaultValue="" />
         <div className={styles.names}>
           <div className={styles.field}>
             <label htmlFor={`${idPrefix}-firstName`}>{LABELS.firstName}</label>
@@ -157,9 +201,17 @@ export default function FeedbackModal({ appName, draft, onClose }: FeedbackModal
           />
         </div>
         <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={onClose}>
+          <a
+            href={closeHref}
+            className={styles.secondary}
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              onClose();
+            }}
+          >
             Cancel
-          </button>
+          </a>
           {/* aria-disabled rather than disabled: the button keeps focus while it waits. */}
           <button type="submit" className={styles.primary} aria-disabled={sending}>
             {sending ? 'Sending…' : 'Submit Feedback'}

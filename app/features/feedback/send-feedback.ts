@@ -1,5 +1,6 @@
 import {
   FEEDBACK_ENDPOINT,
+  FEEDBACK_FORM_ENDPOINT,
   FORM_OPEN_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_HEADER,
@@ -8,6 +9,9 @@ import {
 
 /** Where the form posts: the API's origin when the pages are hosted apart from it. */
 export const FEEDBACK_URL = `${__FEEDBACK_API_ORIGIN__}${FEEDBACK_ENDPOINT}`;
+
+/** Where the form posts before the page is live, or without scripts: answered with a page. */
+export const FEEDBACK_FORM_URL = `${__FEEDBACK_API_ORIGIN__}${FEEDBACK_FORM_ENDPOINT}`;
 
 /** How long a send may take before it counts as a network failure, in ms. */
 export const SEND_TIMEOUT_MS = 30_000;

@@ -44,13 +44,21 @@ export interface LegalModalProps {
   slug: string;
   appName: string;
   doc: LegalDoc;
+  /** The app's page, where the close cross leads before the page is live. */
+  closeHref: string;
   onClose: () => void;
 }
 
 /** The Privacy Policy or Terms of Use of an app, in a modal over its page. */
-export function LegalModal({ slug, appName, doc, onClose }: LegalModalProps) {
+export function LegalModal({ slug, appName, doc, closeHref, onClose }: LegalModalProps) {
   return (
-    <Modal title={LEGAL_TITLES[doc]} subtitle={appName} onClose={onClose} initialFocus="title">
+    <Modal
+      title={LEGAL_TITLES[doc]}
+      subtitle={appName}
+      onClose={onClose}
+      closeHref={closeHref}
+      initialFocus="title"
+    >
       <Suspense fallback={<p className={styles.loading}>Loading…</p>}>
         <LegalText slug={slug} doc={doc} />
       </Suspense>

@@ -1,9 +1,11 @@
 /**
- * The side navigation menu: the menu button opens and closes it; Escape, a click outside
- * and leaving it with Tab close it. Focus moves to the first link on open and back to the
- * button on close. Each link scrolls smoothly to the top of its page.
+ * The side navigation menu, a native popover: the menu button opens and closes it, and
+ * Escape and a click outside close it, as plain HTML, so it works from the first paint,
+ * before any script has run. Once the page is live, focus moves to the first link on open,
+ * leaving the menu with Tab closes it, and each link closes it, goes back to the menu
+ * button and scrolls smoothly to the top of its page.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ToggleEvent } from 'react';
 import { NavLink as RouterNavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { navLinks } from './nav-links.ts';
@@ -11,44 +13,33 @@ import { scrollToTop } from './scroll-to-top.ts';
 import styles from './side-menu.module.css';
 
 export function SideMenu() {
-  const [open, setOpen] = useState(false);
+  // Unknown until the page is live: before that the browser states the popover's state
+  // for its button itself, and the prerendered HTML must not claim it closed.
+  const [open, setOpen] = useState<boolean | undefined>(undefined);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const menuId = useId();
 
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
+  // The menu may have been opened before the page was live.
+  useEffect(() => setOpen(isOpen(panelRef.current)), []);
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('a')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close(true);
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
-      close(false);
-    };
+    const panel = panelRef.current;
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as Node;
-      if (panelRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
-      close(false);
+      if (panel?.contains(target) || buttonRef.current?.contains(target)) return;
+      panel?.hidePopover();
     };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('focusin', onFocusIn);
-    };
-  }, [open, close]);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [open]);
+
+  const onToggle = (event: ToggleEvent<HTMLElement>) => {
+    const opened = event.newState === 'open';
+    setOpen(opened);
+    if (opened) event.currentTarget.querySelector<HTMLElement>('a')?.focus();
+  };
 
   return (
     <>
@@ -56,21 +47,21 @@ export function SideMenu() {
         ref={buttonRef}
         type="button"
         className={styles.button}
+        popoverTarget={menuId}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((isOpen) => !isOpen)}
       >
-        {open ? <CloseIcon /> : <MenuIcon />}
+        <MenuIcon className={styles.menuIcon} />
+        <CloseIcon className={styles.closeIcon} />
         <span className={styles.buttonLabel}>Menu</span>
       </button>
-      <div className={styles.scrim} data-open={open} aria-hidden="true" />
       <nav
         ref={panelRef}
         id={menuId}
         className={styles.panel}
-        data-open={open}
+        popover="auto"
         aria-label="Main menu"
-        inert={!open}
+        onToggle={onToggle}
       >
         <ul className={styles.list}>
           {navLinks.map((link) => (
@@ -81,7 +72,8 @@ export function SideMenu() {
                 preventScrollReset
                 className={styles.link}
                 onClick={() => {
-                  close(true);
+                  panelRef.current?.hidePopover();
+                  buttonRef.current?.focus();
                   scrollToTop();
                 }}
               >
@@ -93,4 +85,13 @@ export function SideMenu() {
       </nav>
     </>
   );
+}
+
+/** Whether the popover is showing; false where the browser knows no popovers. */
+function isOpen(panel: HTMLElement | null): boolean {
+  try {
+    return panel?.matches(':popover-open') ?? false;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../common/paths.ts';
 import { site } from '../../../content/index.ts';
+import { replayable } from '../../lib/early-events.ts';
 import { PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { scrollToTop } from './scroll-to-top.ts';
@@ -37,6 +38,7 @@ export function TopBar({ paused, onTogglePause }: TopBarProps) {
           type="button"
           className={styles.toggle}
           aria-pressed={paused}
+          {...replayable('background-pause')}
           onClick={onTogglePause}
           title={paused ? 'Play the background animation' : 'Pause the background animation'}
         >

@@ -23,6 +23,7 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
+import { replayable } from '../../lib/early-events.ts';
 import { hasHydrated } from '../../lib/hydration.ts';
 import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import styles from './project-slider.module.css';
@@ -181,6 +182,7 @@ export function ProjectSlider<T extends SliderItem>({
         className={`round-button ${styles.arrow}`}
         data-slider-control="previous"
         aria-label="Previous project"
+        {...replayable('slider-previous')}
         onClick={() => go('previous')}
       >
         <ChevronLeftIcon />
@@ -193,6 +195,7 @@ export function ProjectSlider<T extends SliderItem>({
         className={`round-button ${styles.arrow}`}
         data-slider-control="next"
         aria-label="Next project"
+        {...replayable('slider-next')}
         onClick={() => go('next')}
       >
         <ChevronRightIcon />

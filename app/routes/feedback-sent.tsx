@@ -1,0 +1,46 @@
+import { Link, useMatches, useNavigate } from 'react-router';
+import { FEEDBACK_SENT_TEXT, paths } from '../../common/paths.ts';
+import { appPageOf } from '../compositions/app-pages.ts';
+import { appPageMeta } from '../compositions/app-page-meta.ts';
+import { Modal } from '../ui/modal.tsx';
+import type { Route } from './+types/feedback-sent';
+import styles from './feedback-sent.module.css';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { app } = appPageOf(matches);
+  // No path: one visitor's confirmation, kept out of search engines.
+  return appPageMeta(app, {
+    title: `Feedback sent — ${app.name}`,
+    description: `Your feedback about ${app.name} has reached its developer.`,
+  });
+}
+
+/**
+ * Where the support form leads once a message it posted without scripts is stored: the
+ * app's page with the confirmation over it, which its close cross and button dismiss.
+ */
+export default function FeedbackSentRoute() {
+  const navigate = useNavigate();
+  const { app } = appPageOf(useMatches());
+  const appPage = paths.project.href(app.slug);
+  const close = () => void navigate(appPage, { preventScrollReset: true });
+  return (
+    <Modal
+      title="Feedback sent"
+      subtitle={app.name}
+      onClose={close}
+      closeHref={appPage}
+      size="narrow"
+    >
+      <p role="status" className={styles.status}>
+        {FEEDBACK_SENT_TEXT}
+      </p>
+      <p className={styles.text}>
+        Thank you: your message is stored and on its way to the developer.
+      </p>
+      <Link to={appPage} preventScrollReset className={styles.back}>
+        Back to {app.name}
+      </Link>
+    </Modal>
+  );
+}
