@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  unlinkedStylesheets,
   iconLink,
   inlineScriptHashes,
   robotsTxt,
@@ -129,5 +130,27 @@ describe('the build step', () => {
         '<script type="module" async="">import { a } from "/assets/a.js";\na();</script>',
       ),
     ).toThrow(/Unexpected module script/);
+  });
+});
+
+describe('the stylesheets of what the prerender drew from a lazy chunk', () => {
+  const allCss = new Map([
+    ['/assets/root.css', '._page_ab12c_1{color:red}'],
+    ['/assets/modal.css', '._dialog_1vs32_1{position:fixed}._dialogWide_1vs32_9{width:1px}'],
+    ['/assets/other.css', '._other_zz9zz_1{color:blue}'],
+  ]);
+
+  it('adds the stylesheet that defines a class the page uses and its own do not', () => {
+    const html = '<main class="_page_ab12c_1"><dialog class="_dialog_1vs32_1 round-button" open>';
+    expect(unlinkedStylesheets(html, ['/assets/root.css'], allCss)).toEqual(['/assets/modal.css']);
+  });
+
+  it('adds nothing when the linked stylesheets cover the page, or for a class by prefix only', () => {
+    expect(
+      unlinkedStylesheets('<main class="_page_ab12c_1">', ['/assets/root.css'], allCss),
+    ).toEqual([]);
+    expect(unlinkedStylesheets('<p class="_dialog_1vs32_">', ['/assets/root.css'], allCss)).toEqual(
+      [],
+    );
   });
 });

@@ -139,6 +139,36 @@ export function withInlineStylesheets(html: string, cssOf: (href: string) => str
   });
 }
 
+/** The class names CSS Modules give, e.g. `_dialog_1vs32_1`: the ones a stylesheet owns. */
+const MODULE_CLASS = /^_[A-Za-z][\w-]*_[A-Za-z0-9]+_\d+$/;
+
+/**
+ * The stylesheets a prerendered page needs beyond those it links: a component of a lazy
+ * chunk that the prerender drew (the form open on a support page) styles the page with the
+ * stylesheet of its chunk, which the page does not link, so it would show unstyled until the
+ * page is live. These are the build's stylesheets (`allCss`, by address) that define a
+ * class the page's HTML uses and its linked stylesheets (`linked`) do not.
+ */
+export function unlinkedStylesheets(
+  html: string,
+  linked: readonly string[],
+  allCss: ReadonlyMap<string, string>,
+): string[] {
+  const used = new Set(
+    [...html.matchAll(/\sclass="([^"]*)"/g)]
+      .flatMap((match) => (match[1] ?? '').split(/\s+/))
+      .filter((name) => MODULE_CLASS.test(name)),
+  );
+  const defines = (css: string, name: string) => new RegExp(`\\.${name}(?![\\w-])`).test(css);
+  const missing = [...used].filter(
+    (name) => !linked.some((href) => defines(allCss.get(href) ?? '', name)),
+  );
+  return [...allCss.keys()].filter(
+    (href) =>
+      !linked.includes(href) && missing.some((name) => defines(allCss.get(href) ?? '', name)),
+  );
+}
+
 /** The addresses of the stylesheets a prerendered page links. */
 function linkedStylesheets(html: string): string[] {
   return [...html.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');
@@ -203,22 +233,38 @@ function inlineMarkFiles(html: string): string[] {
   return [...new Set(marks.map((match) => match[2] ?? ''))];
 }
 
-async function rewritePage(clientDir: string, file: string, head = ''): Promise<void> {
+async function rewritePage(
+  clientDir: string,
+  file: string,
+  allCss: ReadonlyMap<string, string>,
+  head = '',
+): Promise<void> {
   const target = path.join(clientDir, file);
   let html = withoutScriptPreloads(await readFile(target, 'utf8'));
   // The app shell paints nothing before its scripts render the page.
   if (file !== APP_SHELL_FILE) html = withScriptsAfterFirstPaint(html);
-  const css = new Map<string, string>();
-  for (const href of linkedStylesheets(html)) {
-    css.set(href, await readFile(path.join(clientDir, href), 'utf8'));
-  }
-  html = withInlineStylesheets(html, (href) => css.get(href) ?? '');
+  const linked = linkedStylesheets(html);
+  const lazy = unlinkedStylesheets(html, linked, allCss)
+    .map((href) => `<style>${allCss.get(href) ?? ''}</style>`)
+    .join('');
+  html = withInlineStylesheets(html, (href) => allCss.get(href) ?? '');
+  if (lazy) html = html.replace('</head>', `${lazy}</head>`);
   const svg = new Map<string, string>();
   for (const href of inlineMarkFiles(html)) {
     svg.set(href, await readFile(path.join(clientDir, href), 'utf8'));
   }
   html = withInlineMarks(html, (href) => svg.get(href) ?? '');
   await writeFile(target, head ? html.replace('</head>', `${head}</head>`) : html);
+}
+
+/** Every stylesheet of the build, by its address. */
+async function stylesheetsOf(clientDir: string): Promise<Map<string, string>> {
+  const assets = await readdir(path.join(clientDir, 'assets'));
+  const css = new Map<string, string>();
+  for (const name of assets.filter((file) => file.endsWith('.css'))) {
+    css.set(`/assets/${name}`, await readFile(path.join(clientDir, 'assets', name), 'utf8'));
+  }
+  return css;
 }
 
 async function htmlFile(clientDir: string, file: string): Promise<HtmlFile> {
@@ -294,12 +340,13 @@ export async function finishBuild({
     iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) +
     LAZY_MARKS_WITHOUT_SCRIPTS +
     `<script>${EARLY_EVENTS_SCRIPT}</script>`;
+  const allCss = await stylesheetsOf(clientDir);
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
-      rewritePage(clientDir, pageFile(route.path), `${everyHead}${headOf(route)}`),
+      rewritePage(clientDir, pageFile(route.path), allCss, `${everyHead}${headOf(route)}`),
     ),
-    rewritePage(clientDir, APP_SHELL_FILE, everyHead),
-    rewritePage(clientDir, NOT_FOUND_FILE, everyHead),
+    rewritePage(clientDir, APP_SHELL_FILE, allCss, everyHead),
+    rewritePage(clientDir, NOT_FOUND_FILE, allCss, everyHead),
   ]);
 
   const pages: SiteManifest['pages'] = {};

@@ -2,9 +2,6 @@ import { paths, supportTitle } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import type { Route } from './+types/support';
-// The form is prerendered open on this page: its chunk, and so its styles, come with the
-// page, so the form is whole from the first paint, before the page is live.
-import '../features/feedback/feedback-modal.tsx';
 
 export function meta({ matches }: Route.MetaArgs) {
   const { app } = appPageOf(matches);

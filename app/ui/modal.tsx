@@ -8,7 +8,7 @@
  */
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { CLOSE_ATTRIBUTE } from '../../common/early-events.ts';
-import { isPlainClick } from '../lib/plain-click.ts';
+import { isPlainClick } from '../lib/early-events.ts';
 import { CloseIcon } from './icons.tsx';
 import styles from './modal.module.css';
 

@@ -9,9 +9,8 @@
  * whose early tap is kept and applied once the page is live (`data-replay`).
  */
 import { Suspense, useState, type MouseEvent } from 'react';
-import { replayable } from '../../lib/early-events.ts';
+import { isPlainClick, replayable } from '../../lib/early-events.ts';
 import { lazyChunk, loadChunk } from '../../lib/lazy-chunk.ts';
-import { isPlainClick } from '../../lib/plain-click.ts';
 import { useFeedbackDraft } from './feedback-draft.ts';
 import styles from './feedback.module.css';
 

@@ -20,7 +20,7 @@ import {
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
 import { formatCount } from '../../lib/format-count.ts';
-import { isPlainClick } from '../../lib/plain-click.ts';
+import { isPlainClick } from '../../lib/early-events.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { FeedbackDraft } from './feedback-draft.ts';
 import styles from './feedback.module.css';
