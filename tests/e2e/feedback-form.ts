@@ -16,7 +16,7 @@ export const VALUES = {
 /** Opens the app page (an address, or a path of the base URL) and its feedback form. */
 export async function openForm(page: Page, url: string = APP_PATH) {
   await page.goto(url);
-  await page.getByRole('button', { name: 'Send Feedback' }).click();
+  await page.getByRole('link', { name: 'Send Feedback' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
   await expect(dialog).toBeVisible();
   return dialog;

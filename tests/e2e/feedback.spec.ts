@@ -55,7 +55,7 @@ test('a stored message: the success alert, the form closes, and reopens empty', 
   expect(ready.status()).toBe(200);
   expect(((await ready.json()) as { pending: number }).pending).toBeGreaterThanOrEqual(1);
 
-  await page.getByRole('button', { name: 'Send Feedback' }).click();
+  await page.getByRole('link', { name: 'Send Feedback' }).click();
   for (const label of Object.keys(VALUES)) {
     await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   }
@@ -136,14 +136,14 @@ test('keyboard: focus stays in the form, Escape closes it and focus returns', as
   expect(insideForm).toBeGreaterThanOrEqual(10);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Send Feedback' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Send Feedback' })).toBeFocused();
 
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('link', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Send Feedback' }).click();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('link', { name: 'Send Feedback' }).click();
+  await dialog.getByRole('link', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
 

@@ -147,7 +147,7 @@ test.describe('routes', () => {
     await page.goto(`/${legalApp.slug}/terms`);
     const dialog = page.getByRole('dialog', { name: 'Terms of Use' });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('link', { name: 'Close' }).click();
     await expect(page).toHaveURL(`/${legalApp.slug}`);
     await expect(dialog).toBeHidden();
 

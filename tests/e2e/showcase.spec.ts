@@ -93,7 +93,7 @@ test.describe('legal texts', () => {
         await expect(dialog.getByRole('heading', { name: 'Contact' })).toBeVisible();
         await expectNoAxeViolations(page);
 
-        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.getByRole('link', { name: 'Close' }).click();
         await expect(page).toHaveURL(`/${app.slug}`);
         await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -1,0 +1,121 @@
+/**
+ * With scripts blocked, or before they have run, the controls that HTML carries work: the
+ * menu (a popover), Send Feedback (a link to the support page, prerendered with the form
+ * open), the modals' close links, and the form itself, which posts to the server and lands
+ * on a confirmation page, or comes back with what to fix and what was typed.
+ */
+import { VALUES } from './feedback-form.ts';
+import { expect, test, type Page } from './fixtures.ts';
+import { legalApp } from './site.ts';
+
+test.use({ javaScriptEnabled: false });
+
+const APP = `/${legalApp.slug}`;
+const SUPPORT = `${APP}/support`;
+
+async function fillForm(page: Page, values: Record<string, string> = VALUES) {
+  for (const [label, value] of Object.entries(values)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+/** Messages waiting for delivery (this run has no mail server); other tests add theirs too. */
+async function pending(page: Page): Promise<number> {
+  const ready = await page.request.get('/readyz');
+  return ((await ready.json()) as { pending: number }).pending;
+}
+
+test('the menu opens and closes with its button, Escape and a click outside', async ({ page }) => {
+  await page.goto(APP);
+  const button = page.getByRole('button', { name: 'Menu' });
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeHidden();
+  await button.click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'All Projects' })).toBeVisible();
+  await button.click();
+  await expect(menu).toBeHidden();
+
+  await button.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  await button.click();
+  await expect(menu).toBeVisible();
+  await page.mouse.click(40, 500);
+  await expect(menu).toBeHidden();
+
+  await button.click();
+  await menu.getByRole('link', { name: 'All Projects' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+});
+
+test('Send Feedback opens the form on the support page; Cancel and Close lead back', async ({
+  page,
+}) => {
+  await page.goto(APP);
+  await page.getByRole('link', { name: 'Send Feedback' }).click();
+  await expect(page).toHaveURL(SUPPORT);
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('First Name', { exact: true })).toBeEditable();
+
+  await dialog.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(APP);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto(SUPPORT);
+  await page.getByRole('dialog').getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(APP);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a legal page’s close link leads back to the app’s page', async ({ page }) => {
+  await page.goto(`${APP}/privacy`);
+  const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(APP);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the form posts, the message is stored, and the confirmation shows', async ({ page }) => {
+  const before = await pending(page);
+  await page.goto(SUPPORT);
+  await fillForm(page);
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+
+  await expect(page).toHaveURL(`${APP}/feedback-sent`);
+  await expect(page).toHaveTitle(new RegExp(`^Feedback sent — ${legalApp.name}`));
+  const dialog = page.getByRole('dialog', { name: 'Feedback sent' });
+  await expect(dialog.getByRole('status')).toHaveText('Feedback sent successfully!');
+  expect(await pending(page)).toBeGreaterThan(before);
+
+  await dialog.getByRole('link', { name: `Back to ${legalApp.name}` }).click();
+  await expect(page).toHaveURL(APP);
+});
+
+test('a value the server refuses comes back beside its field, with what was typed', async ({
+  page,
+}) => {
+  const before = await pending(page);
+  await page.goto(SUPPORT);
+  // The browser's own checks pass; the server asks for a domain with a dot.
+  await fillForm(page, { ...VALUES, Email: 'ada@localhost', Message: 'Typed <with> "care"' });
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+
+  await expect(page.getByRole('alert')).toContainText('not sent');
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(email).toHaveValue('ada@localhost');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/Email must be an email address/);
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Typed <with> "care"');
+  await expect(page.getByLabel('First Name', { exact: true })).toHaveValue(VALUES['First Name']);
+
+  // Fixed and sent again from that page.
+  await email.fill('ada@example.com');
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(page).toHaveURL(`${APP}/feedback-sent`);
+  expect(await pending(page)).toBeGreaterThan(before);
+});
