@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
@@ -21,14 +21,22 @@ export const links: LinksFunction = () => [
 
 /**
  * Marks the document once React has taken over the prerendered page (`html[data-hydrated]`),
- * and applies the taps the page's early script held until then.
+ * and applies the taps the page's early script held until then. Both wait for the updates
+ * that hydration starts as transitions (the window's size, a saved slide), so a held tap
+ * acts on the page as the visitor now sees it: `settled` is set in a transition of the same
+ * pass, and commits with them.
  */
 function HydrationMark() {
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     markHydrated();
+    startTransition(() => setSettled(true));
+  }, []);
+  useEffect(() => {
+    if (!settled) return;
     document.documentElement.dataset.hydrated = '';
     replayEarlyEvents();
-  }, []);
+  }, [settled]);
   return null;
 }
 
