@@ -4,6 +4,12 @@
  * when the answer names its origin. Exactly the allowed origins are named, never `*`; every
  * other origin is refused, and the refusal is logged at warn with the origin it carried, so
  * a wrong PUBLIC_URL or SITE_ORIGINS shows in the log at once.
+ *
+ * CORS is for the JSON route only: the form route (POST /api/sendMail/form) takes a form
+ * that the browser posts itself, a simple request that needs no preflight, whose answer (a
+ * redirect or a page) no script reads. Its origin is checked all the same, by the same
+ * rule, with one addition: the API's own origin, where the page that shows a refused form
+ * again lives, so the form posted from there is not refused when the pages live elsewhere.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -23,6 +29,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Whether a request may post feedback; a refusal is logged with its origin. */
     feedbackOriginAllowed(request: FastifyRequest): boolean;
+    /**
+     * Whether a form post may send feedback: as `feedbackOriginAllowed`, or from the API's
+     * own origin (its page that shows a refused form again); a refusal is logged.
+     */
+    feedbackFormOriginAllowed(request: FastifyRequest): boolean;
+    /** The request's Origin when it is one of the allowed origins (a page of the site). */
+    feedbackSiteOrigin(request: FastifyRequest): string | undefined;
   }
 }
 
@@ -51,6 +64,18 @@ export const feedbackOrigins = fp<FeedbackOriginsOptions>(
           : allowed.has(origin);
       if (!ok) logRefusal(request, origin);
       return ok;
+    });
+
+    app.decorate('feedbackFormOriginAllowed', (request: FastifyRequest) => {
+      const origin = headerValue(request.headers.origin);
+      // Behind a proxy, protocol and host are the browser's only when TRUST_PROXY names it.
+      const own = `${request.protocol}://${request.host}`;
+      return origin === own || app.feedbackOriginAllowed(request);
+    });
+
+    app.decorate('feedbackSiteOrigin', (request: FastifyRequest) => {
+      const origin = headerValue(request.headers.origin);
+      return origin !== undefined && allowed.has(origin) ? origin : undefined;
     });
 
     const allowOrigin = (request: FastifyRequest, reply: FastifyReply) => {
