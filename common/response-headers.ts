@@ -21,9 +21,11 @@ export function fileCacheControl(relativePath: string): string {
 
 /**
  * The policy of a page: scripts from this origin plus the exact hashes of the page's own
- * inline scripts; the page may talk to this origin and to the feedback API's origin.
+ * inline scripts; the page may talk to this origin and to the feedback API's origin, and
+ * post its forms to them (the feedback form posts to the API without scripts).
  */
 export function pageCsp(scriptHashes: readonly string[], feedbackApiOrigin?: string): string {
+  const api = feedbackApiOrigin ? ` ${feedbackApiOrigin}` : '';
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
@@ -31,13 +33,13 @@ export function pageCsp(scriptHashes: readonly string[], feedbackApiOrigin?: str
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${feedbackApiOrigin ? ` ${feedbackApiOrigin}` : ''}`,
+    `connect-src 'self'${api}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    `form-action 'self'${api}`,
   ].join('; ');
 }
 
