@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { RoutableApp } from '../common/paths.ts';
 import type { SiteManifest } from '../common/site-manifest.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
@@ -36,7 +37,13 @@ export interface BuildAppOptions {
   /** The built site to serve; omit to serve only the API (development). */
   site?: { manifest: SiteManifest };
   /**
-   * Display names of the apps the feedback form accepts; default the built site's apps.
+   * The apps whose feedback is accepted, with the slugs of their pages (where a form post's
+   * answer leads); default the built site's apps.
+   */
+  apps?: readonly RoutableApp[];
+  /**
+   * Display names of the apps the feedback form accepts; default the names of `apps`. Alone,
+   * for a server whose tests post no form: a form post's answer then leads to the home page.
    */
   appNames?: readonly string[];
   logger?: FastifyServerOptions['logger'];
@@ -60,7 +67,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp({
   config,
   site,
-  appNames,
+  apps = site?.manifest.apps ?? [],
+  appNames = apps.map((entry) => entry.name),
   logger,
   timeouts,
   outboxIdleCheckMs,
@@ -127,7 +135,9 @@ export async function buildApp({
   });
   await app.register(feedbackOrigins, { origins: config.FEEDBACK_ORIGINS });
   await app.register(feedbackRoutes, {
-    appNames: appNames ?? site?.manifest.apps.map((app) => app.name) ?? [],
+    appNames,
+    apps,
+    publicUrl: site?.manifest.publicUrl ?? config.PUBLIC_URL,
     rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
     rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
     maxPerHour: config.FEEDBACK_MAX_PER_HOUR,

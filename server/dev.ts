@@ -17,7 +17,7 @@ export async function createDevApi({ apps }: DevApiOptions): Promise<FastifyInst
     PUBLIC_URL: 'http://localhost:5173',
     ...process.env,
   });
-  const app = await buildApp({ config, appNames: apps.map((entry) => entry.name) });
+  const app = await buildApp({ config, apps });
   await app.ready();
   app.feedbackOutbox.start();
   if (!app.feedbackOutbox.enabled) {

@@ -11,8 +11,15 @@ import type { FeedbackStore, NewFeedback } from '../store/types.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 
+/** The apps of the test server, as the site's content has them (Watchlistr has no legal pages). */
+export const TEST_APPS = [
+  { slug: 'echoexpense', name: 'EchoExpense', legal: true },
+  { slug: 'watchlistr-web', name: 'Watchlistr (Web)', legal: false },
+  { slug: 'manzanos-popshop', name: 'Manzanos PopShop', legal: true },
+] as const;
+
 /** The app names the test server accepts. */
-export const TEST_APP_NAMES = ['EchoExpense', 'Watchlistr (Web)', 'Manzanos PopShop'] as const;
+export const TEST_APP_NAMES = TEST_APPS.map((app) => app.name);
 
 export const TEST_PUBLIC_URL = 'http://portfolio.test';
 
@@ -55,7 +62,7 @@ export async function startTestServer(
   const { env, ...rest } = options;
   const app = await buildApp({
     config: testConfig(dir, env),
-    appNames: TEST_APP_NAMES,
+    apps: TEST_APPS,
     storeWriterThread: false,
     ...rest,
   });

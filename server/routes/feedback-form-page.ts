@@ -1,0 +1,243 @@
+/**
+ * The page that answers a form post the server refused: "Send Feedback" with the app's
+ * name, a summary of why the feedback was not sent (role=alert), and the form again with
+ * what was typed and each field's problem beside it, posting to the same endpoint. It needs
+ * no script and loads nothing: its few styles are inline, allowed by their hash in its own
+ * Content-Security-Policy (`feedbackPageCsp`). It looks like the site (dark, its accent),
+ * keeps AA contrast and visible focus, and fits a 320 px wide screen.
+ *
+ * Everything that came from the request is HTML-escaped, in text and in attributes alike.
+ */
+import { createHash } from 'node:crypto';
+import {
+  FEEDBACK_FORM_ENDPOINT,
+  FEEDBACK_LIMITS,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
+  type FeedbackFormField,
+} from '../../common/feedback.ts';
+
+/** The label of each field, in the words of the site's form. */
+export const FIELD_LABELS: Record<FeedbackFormField, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  message: 'Message',
+};
+
+/** The form shown again: its app, what was typed, and the problem of each refused field. */
+export interface ShownForm {
+  appName: string;
+  /** The app's page, for the "Back to …" link. */
+  appHref: string;
+  values: Record<FeedbackFormField, string>;
+  /** Each refused field's sentence, e.g. "First Name is required.". */
+  problems: Partial<Record<FeedbackFormField, string>>;
+  /** The posted idempotency key, carried over (empty when there was none). */
+  key: string;
+}
+
+/** What a refusal page says. */
+export interface RefusalPage {
+  /** Why the feedback was not sent, in a sentence or two. */
+  reason: string;
+  /** Seconds until a retry may succeed (429, 503). */
+  retryAfterSeconds?: number;
+  /** Problems that belong to no field shown, one sentence each. */
+  otherProblems?: readonly string[];
+  /** The form again; without it, the page links to `homeHref` instead. */
+  form?: ShownForm;
+  homeHref: string;
+}
+
+const STYLE = [
+  ':root{color-scheme:dark}',
+  '*{box-sizing:border-box}',
+  "body{margin:0;background:#050816;color:#eef2ff;font:1rem/1.6 ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}",
+  'main{max-width:38rem;margin:0 auto;padding:clamp(1.25rem,5vw,3rem) clamp(1rem,4vw,2rem)}',
+  'h1{margin:0;font-size:clamp(1.5625rem,1.3rem + 1.2vw,1.953rem);line-height:1.2;letter-spacing:-.015em}',
+  '.app{margin:.25rem 0 1.5rem;color:#b4bdd8}',
+  '.alert{margin:0 0 1.5rem;padding:1rem 1.25rem;border:2px solid #ff8a8a;border-radius:.75rem;background:#160b17}',
+  '.alert h2{margin:0;font-size:1.125rem;line-height:1.3}',
+  '.alert p,.alert ul{margin:.5rem 0 0}',
+  '.alert ul{padding-left:1.25rem}',
+  'a{color:#6cb8ff;text-underline-offset:.15em}',
+  'a:hover{color:#a8d4ff}',
+  ':focus-visible{outline:3px solid #8ccaff;outline-offset:2px}',
+  'form{display:grid;gap:1rem}',
+  '.names{display:grid;gap:1rem;align-items:end}',
+  '@media (min-width:480px){.names{grid-template-columns:1fr 1fr}}',
+  '.field{display:grid;gap:.25rem;min-width:0}',
+  'label{font-weight:600;font-size:.875rem}',
+  'input,textarea{width:100%;min-height:2.75rem;padding:.5rem .75rem;border:1px solid #8b93b0;border-radius:.75rem;background:#02030b;color:#eef2ff;font:inherit}',
+  'textarea{min-height:9rem;resize:vertical}',
+  'input:focus-visible,textarea:focus-visible{border-color:#1e90ff}',
+  "[aria-invalid='true']{border:2px solid #ff8a8a}",
+  '.error{margin:0;color:#ff8a8a;font-size:.875rem;font-weight:600}',
+  '.hint{margin:0;color:#b4bdd8;font-size:.875rem}',
+  'button{justify-self:start;min-height:2.75rem;padding:0 1.5rem;border:1px solid #1e90ff;border-radius:999px;background:#1e90ff;color:#03101f;font:inherit;font-weight:600;cursor:pointer}',
+  'button:hover{background:#4aa8ff}',
+  '@media (max-width:479px){button{justify-self:stretch}}',
+  '.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}',
+  '.back{margin:1.5rem 0 0}',
+].join('');
+
+const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/**
+ * The page's policy: its inline style by hash, nothing else to load or run, and its form may
+ * post only to this origin and be redirected to `redirectOrigins` (browsers apply
+ * form-action to the redirect that follows a post). Without a form, no form may post.
+ */
+export function feedbackPageCsp(redirectOrigins: readonly string[] | undefined): string {
+  const formAction = redirectOrigins ? ["'self'", ...new Set(redirectOrigins)].join(' ') : "'none'";
+  return [
+    "default-src 'none'",
+    `style-src ${STYLE_SOURCE}`,
+    `form-action ${formAction}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text safe in HTML text and in a quoted attribute value. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+/** "You can try again in 45 seconds." / "… in 5 minutes." (minutes from two on). */
+function retryText(seconds: number): string {
+  if (seconds < 120) return `You can try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `You can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+function summary(page: RefusalPage): string {
+  const problems = page.form ? Object.entries(page.form.problems) : [];
+  const items = [
+    ...problems.map(
+      ([field, problem]) => `<li><a href="#${field}">${escapeHtml(problem)}</a></li>`,
+    ),
+    ...(page.otherProblems ?? []).map((problem) => `<li>${escapeHtml(problem)}</li>`),
+  ];
+  return [
+    '<div class="alert" role="alert">',
+    '<h2>Your feedback was not sent.</h2>',
+    `<p>${escapeHtml(page.reason)}</p>`,
+    page.retryAfterSeconds === undefined ? '' : `<p>${retryText(page.retryAfterSeconds)}</p>`,
+    items.length > 0 ? `<ul>${items.join('')}</ul>` : '',
+    '</div>',
+  ].join('');
+}
+
+interface FieldSpec {
+  name: FeedbackFormField;
+  /** The attributes of its input beyond id, name, required and the invalid state. */
+  attributes: string;
+  hint?: string;
+}
+
+const FIELDS: Record<FeedbackFormField, FieldSpec> = {
+  firstName: {
+    name: 'firstName',
+    attributes: `type="text" autocomplete="given-name" maxlength="${FEEDBACK_LIMITS.nameMaxLength}"`,
+  },
+  lastName: {
+    name: 'lastName',
+    attributes: `type="text" autocomplete="family-name" maxlength="${FEEDBACK_LIMITS.nameMaxLength}"`,
+  },
+  email: {
+    name: 'email',
+    attributes: `type="email" autocomplete="email" inputmode="email" spellcheck="false" maxlength="${FEEDBACK_LIMITS.emailMaxLength}"`,
+  },
+  message: {
+    name: 'message',
+    attributes: `rows="6" maxlength="${FEEDBACK_LIMITS.messageMaxLength}"`,
+    hint: `At most ${FEEDBACK_LIMITS.messageMaxLength.toLocaleString('en-US')} characters.`,
+  },
+};
+
+/** A labelled field with what was typed, and its problem (if any) between label and input. */
+function field({ name, attributes, hint }: FieldSpec, form: ShownForm): string {
+  const problem = form.problems[name];
+  const errorId = `${name}-error`;
+  const hintId = `${name}-hint`;
+  const describedBy = [problem ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  const state = [
+    problem ? 'aria-invalid="true"' : '',
+    describedBy ? `aria-describedby="${describedBy}"` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const open = `id="${name}" name="${name}" ${attributes} required${state ? ` ${state}` : ''}`;
+  const value = escapeHtml(form.values[name]);
+  // A textarea drops one line break right after its start tag: this one, not the visitor's.
+  const input =
+    name === 'message'
+      ? `<textarea ${open}>\n${value}</textarea>`
+      : `<input ${open} value="${value}">`;
+  return [
+    '<div class="field">',
+    `<label for="${name}">${FIELD_LABELS[name]}</label>`,
+    problem ? `<p class="error" id="${errorId}">${escapeHtml(problem)}</p>` : '',
+    input,
+    hint ? `<p class="hint" id="${hintId}">${hint}</p>` : '',
+    '</div>',
+  ].join('');
+}
+
+function formHtml(form: ShownForm): string {
+  return [
+    `<form method="post" action="${FEEDBACK_FORM_ENDPOINT}" accept-charset="utf-8">`,
+    `<input type="hidden" name="appName" value="${escapeHtml(form.appName)}">`,
+    `<input type="hidden" name="${IDEMPOTENCY_KEY_FIELD}" value="${escapeHtml(form.key)}">`,
+    '<div class="names">',
+    field(FIELDS.firstName, form),
+    field(FIELDS.lastName, form),
+    '</div>',
+    field(FIELDS.email, form),
+    field(FIELDS.message, form),
+    // The honeypot, as on the site's form: off-screen, inert, hidden from screen readers.
+    `<div class="hp" aria-hidden="true" inert><label for="${HONEYPOT_FIELD}">Leave this field empty</label>`,
+    `<input id="${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off" value=""></div>`,
+    '<button type="submit">Submit Feedback</button>',
+    '</form>',
+    `<p class="back"><a href="${escapeHtml(form.appHref)}">Back to ${escapeHtml(form.appName)}</a></p>`,
+  ].join('');
+}
+
+/** The whole refusal page, as HTML. */
+export function refusalPageHtml(page: RefusalPage): string {
+  const title = page.form ? `Feedback not sent — ${page.form.appName}` : 'Feedback not sent';
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    '<h1>Send Feedback</h1>',
+    page.form ? `<p class="app">${escapeHtml(page.form.appName)}</p>` : '',
+    summary(page),
+    page.form
+      ? formHtml(page.form)
+      : `<p class="back"><a href="${escapeHtml(page.homeHref)}">Go to the home page</a></p>`,
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
