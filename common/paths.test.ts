@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appShellPaths, pageRoutes, siteRoutes, type RoutableApp } from './paths.ts';
+import { appShellPaths, isIndexed, pageRoutes, siteRoutes, type RoutableApp } from './paths.ts';
 
 const apps: RoutableApp[] = [
   { slug: 'watchlistr-web', name: 'Watchlistr (Web)', legal: false },
@@ -7,7 +7,7 @@ const apps: RoutableApp[] = [
 ];
 
 describe('the route table', () => {
-  it('has home, each app, All Projects and the legal and support pages of apps that have them', () => {
+  it('has home, each app, All Projects and the legal, support and feedback-sent pages of apps that have them', () => {
     expect(pageRoutes(apps).map((route) => route.path)).toEqual([
       '/',
       '/watchlistr-web',
@@ -16,7 +16,16 @@ describe('the route table', () => {
       '/echoexpense/privacy',
       '/echoexpense/terms',
       '/echoexpense/support',
+      '/echoexpense/feedback-sent',
     ]);
+  });
+
+  it('keeps the feedback-sent pages out of search engines, and no other', () => {
+    expect(
+      pageRoutes(apps)
+        .filter((route) => !isIndexed(route.screen))
+        .map((route) => route.path),
+    ).toEqual(['/echoexpense/feedback-sent']);
   });
 
   it('answers the sub-paths of apps with legal pages with the app shell, and no others', () => {
@@ -30,6 +39,7 @@ describe('the route table', () => {
       ['privacy', 'legal'],
       ['terms', 'legal'],
       ['support', 'support'],
+      ['feedback-sent', 'feedback-sent'],
       ['*', 'app-shell'],
     ]);
     expect(routes.find((route) => route.slug === 'watchlistr-web')?.children).toEqual([]);

@@ -120,6 +120,7 @@ describe('_redirects', () => {
       '/echoexpense/privacy  /echoexpense/privacy/  200',
       '/echoexpense/terms  /echoexpense/terms/  200',
       '/echoexpense/support  /echoexpense/support/  200',
+      '/echoexpense/feedback-sent  /echoexpense/feedback-sent/  200',
       '/echoexpense/*  /__spa-fallback  200',
     ]);
   });
