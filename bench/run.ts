@@ -37,6 +37,8 @@ const STEPS: Step[] = [
     quickArgs: ['--quick'],
     quickCovers: (limit) => limit.id.startsWith('lighthouse.mobile.') && homeOnly(limit),
   },
+  // Taps at first sight on a throttled phone and desktop: several minutes, out of the quick run.
+  { name: 'first-tap', quickArgs: null },
   // The animated background's frame rates: figures of this renderer, with no budget.
   { name: '3d', quickArgs: null },
 ];

@@ -1,0 +1,568 @@
+/**
+ * The first tap: what happens to a visitor who taps a control as soon as it shows, on a
+ * phone-like setup, before the page's scripts have taken over (`html[data-hydrated]`).
+ * Shared by the end-to-end spec (tests/e2e/first-tap.spec.ts), which expects every such tap
+ * to work exactly once, and by the benchmark (bench/first-tap.ts), which counts the taps
+ * lost and times the window between the first paint and the live page.
+ *
+ * Each run opens a fresh browser context (nothing cached), throttles it as Lighthouse's
+ * mobile preset does (CPU 4× slower; slow 4G: 150 ms round trips, 1.6 Mbps down, 750 kbps
+ * up), opens the page without waiting for it to load, taps the control the moment it is
+ * visible, and then watches for what the visitor would notice, by role and visible text.
+ *
+ * Times are in ms from the start of the first navigation; the page records them itself (an
+ * init script), so a busy main thread does not blur them, and keeps them in sessionStorage
+ * across a navigation that the tap starts (a link).
+ */
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+
+/** The two setups: a phone (touch, 3× pixels) and a desktop window, both throttled. */
+export type ViewportKind = 'phone' | 'desktop';
+export const VIEWPORT_KINDS: readonly ViewportKind[] = ['phone', 'desktop'];
+
+const CONTEXT_OPTIONS: Record<ViewportKind, BrowserContextOptions> = {
+  phone: {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+  },
+  desktop: { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 },
+};
+
+/** Lighthouse's mobile throttling, applied by the browser itself (DevTools throttling). */
+export const THROTTLING = {
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+  uploadBytesPerSecond: (750 * 1024) / 8,
+};
+
+/** A tap whose effect shows this soon after the page is live was applied on time. */
+export const APPLIED_WITHIN_MS = 100;
+/**
+ * A tap whose effect has not shown this long after the page is live is lost: time for a
+ * throttled phone to draw a whole new slide of the All Projects slider.
+ */
+export const LOST_AFTER_MS = 5000;
+/** How long an effect must stay after it showed (and after live), to be applied only once. */
+export const SETTLE_MS = 1500;
+/** Longest wait for the control to show, and for the page to go live. */
+const PAGE_TIMEOUT_MS = 30_000;
+
+/** A control a visitor may tap before the page is live, and what the tap should do. */
+export interface TapControl {
+  /** The control's accessible name, as the tables show it: "Next screenshots". */
+  name: string;
+  /** The page it is on. */
+  path: string;
+  /** What the visitor notices when the tap works, in words. */
+  effect: string;
+  /** Finds the control. */
+  locate: (page: Page) => Locator;
+  /** Whether the page shows the effect of exactly one tap now (two taps show otherwise). */
+  shows: (page: Page, viewport: ViewportKind) => Promise<boolean>;
+  /** How long after live the effect may take before the tap counts as lost; LOST_AFTER_MS. */
+  lostAfterMs?: number;
+}
+
+/**
+ * What a tap came to: its effect on time, later than that, never, or undone by a second
+ * application; or the control, though it showed before the page was live, could not be
+ * tapped until after (covered by something else), in every load tried.
+ */
+export type TapOutcome = 'applied' | 'late' | 'lost' | 'twice' | 'unreachable';
+
+/** Whether the tap did its work once: on time, or later but not lost. */
+export function worked(result: FirstTapResult): boolean {
+  return result.outcome === 'applied' || result.outcome === 'late';
+}
+
+export interface FirstTapResult {
+  viewport: ViewportKind;
+  path: string;
+  control: string;
+  /** First contentful paint of the page tapped. */
+  fcpMs: number | null;
+  /** When the page the visitor ended on went live (`html[data-hydrated]`); null: never. */
+  liveMs: number | null;
+  /** When the control first showed. */
+  visibleMs: number;
+  /** When the tap reached the page. */
+  tapMs: number;
+  /** Whether the page was not live yet when the tap reached it. */
+  tappedBeforeLive: boolean;
+  /**
+   * Whether the tap worked on time and once: its effect showed before the page was live, or
+   * within APPLIED_WITHIN_MS after, and stayed.
+   */
+  applied: boolean;
+  /** When the effect was first seen, after live (negative: before); null when never. */
+  appliedAfterLiveMs: number | null;
+  outcome: TapOutcome;
+  /** Whether the tap opened another document (a link). */
+  navigated: boolean;
+  /** Where the page was at the end. */
+  finalPath: string;
+  /** Loads it took to tap before live (`firstTapBeforeLive`). */
+  tries: number;
+}
+
+/** What the init script keeps on each document. */
+interface PageState {
+  /** ms from the first navigation's start, now. */
+  now: number;
+  /** This document's start. */
+  documentMs: number;
+  /** When this document went live; null until it does. */
+  liveMs: number | null;
+  /** First contentful paint of the first document. */
+  fcpMs: number | null;
+  tap: { ms: number; live: boolean } | null;
+}
+
+declare global {
+  interface Window {
+    __firstTap?: { origin: number; documentMs: number; liveMs: number | null };
+  }
+}
+
+const STORE = 'first-tap';
+
+/**
+ * Runs before the page's own scripts in every document of the context. Plain JavaScript in
+ * a string: a function's source would carry the helpers that tsx adds to it (`__name`).
+ */
+const INSTRUMENT = `(() => {
+  if (!location.protocol.startsWith('http')) return;
+  const saved = sessionStorage.getItem('${STORE}:origin');
+  const origin = saved === null ? performance.timeOrigin : Number(saved);
+  if (saved === null) sessionStorage.setItem('${STORE}:origin', String(origin));
+  const since = (now) => performance.timeOrigin + now - origin;
+  const state = { origin, documentMs: since(0), liveMs: null };
+  window.__firstTap = state;
+  const hydrated = () => document.documentElement !== null && document.documentElement.hasAttribute('data-hydrated');
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === 'first-contentful-paint' && sessionStorage.getItem('${STORE}:fcp') === null) {
+        sessionStorage.setItem('${STORE}:fcp', String(since(entry.startTime)));
+      }
+    }
+  }).observe({ type: 'paint', buffered: true });
+  const live = new MutationObserver(() => {
+    if (state.liveMs === null && hydrated()) {
+      state.liveMs = since(performance.now());
+      live.disconnect();
+    }
+  });
+  live.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  const onTap = (event) => {
+    if (!event.isTrusted || sessionStorage.getItem('${STORE}:tap') !== null) return;
+    sessionStorage.setItem('${STORE}:tap', JSON.stringify({ ms: since(performance.now()), live: hydrated() }));
+  };
+  for (const type of ['pointerdown', 'touchstart', 'mousedown', 'click']) {
+    window.addEventListener(type, onTap, { capture: true, passive: true });
+  }
+})();`;
+
+/** The page's record, or null while it is between documents. */
+async function readState(page: Page): Promise<PageState | null> {
+  try {
+    return await page.evaluate((store) => {
+      const state = window.__firstTap;
+      if (!state) return null;
+      const fcp = sessionStorage.getItem(`${store}:fcp`);
+      const tap = sessionStorage.getItem(`${store}:tap`);
+      return {
+        now: performance.timeOrigin + performance.now() - state.origin,
+        documentMs: state.documentMs,
+        liveMs: state.liveMs,
+        fcpMs: fcp === null ? null : Number(fcp),
+        tap: tap === null ? null : (JSON.parse(tap) as PageState['tap']),
+      };
+    }, STORE);
+  } catch {
+    // The document went away under the call (a navigation): ask the next one.
+    return null;
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the page's record until `done` holds; the last record, or null at the deadline. */
+async function waitForState(
+  page: Page,
+  done: (state: PageState) => boolean,
+  timeoutMs = PAGE_TIMEOUT_MS,
+  everyMs = 20,
+): Promise<PageState | null> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const state = await readState(page);
+    if (state && done(state)) return state;
+    await pause(everyMs);
+  }
+  return null;
+}
+
+/** Whether the page shows the effect now; false while it is between documents. */
+async function effectShown(control: TapControl, page: Page, viewport: ViewportKind) {
+  try {
+    return await control.shows(page, viewport);
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh context for the setup, its page instrumented and throttled. */
+async function openThrottled(browser: Browser, viewport: ViewportKind) {
+  const context = await browser.newContext(CONTEXT_OPTIONS[viewport]);
+  const page = await context.newPage();
+  await page.addInitScript({ content: INSTRUMENT });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: THROTTLING.latencyMs,
+    downloadThroughput: THROTTLING.downloadBytesPerSecond,
+    uploadThroughput: THROTTLING.uploadBytesPerSecond,
+    connectionType: 'cellular4g',
+  });
+  return { context, page };
+}
+
+export interface LoadTiming {
+  fcpMs: number;
+  liveMs: number;
+}
+
+/** One throttled load of a page, untouched: when it painted and when it went live. */
+export async function timeLoad(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  viewport: ViewportKind,
+): Promise<LoadTiming> {
+  const { context, page } = await openThrottled(browser, viewport);
+  try {
+    await page.goto(new URL(path, baseURL).href, { waitUntil: 'commit' });
+    const state = await waitForState(
+      page,
+      (s) => s.liveMs !== null && s.fcpMs !== null,
+      PAGE_TIMEOUT_MS,
+      100,
+    );
+    if (state?.liveMs == null || state.fcpMs === null) {
+      throw new Error(`${path} (${viewport}) did not paint and go live in ${PAGE_TIMEOUT_MS} ms`);
+    }
+    return { fcpMs: Math.round(state.fcpMs), liveMs: Math.round(state.liveMs) };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface FirstTapOptions {
+  baseURL: string;
+  viewport: ViewportKind;
+  control: TapControl;
+  /**
+   * Runs on the page, still open, once a tap that came before live has worked: a further
+   * check (the menu closes again).
+   */
+  afterwards?: (page: Page) => Promise<void>;
+}
+
+/**
+ * Opens the control's page throttled, taps the control the moment it is visible, and
+ * reports whether the tap did its work, on time and once.
+ */
+export async function firstTap(
+  browser: Browser,
+  { baseURL, viewport, control, afterwards }: FirstTapOptions,
+): Promise<FirstTapResult> {
+  const { context, page } = await openThrottled(browser, viewport);
+  try {
+    const target = control.locate(page);
+    await page.goto(new URL(control.path, baseURL).href, { waitUntil: 'commit' });
+    await target.waitFor({ state: 'visible', timeout: PAGE_TIMEOUT_MS });
+    // When it showed, read alongside the tap so as not to hold the tap back.
+    const [visible] = await Promise.all([
+      waitForState(page, () => true),
+      viewport === 'phone' ? target.tap() : target.click(),
+    ]);
+
+    const tapped = await waitForState(page, (s) => s.tap !== null);
+    const tap = tapped?.tap;
+    if (!tapped || !tap) throw new Error(`the tap on ${control.name} never reached the page`);
+
+    // Watch from live on: an effect that showed before (a link followed, a native popover)
+    // is still there then, unless something undid it.
+    const live = await waitForState(page, (s) => s.liveMs !== null);
+    let seen: PageState | null = null;
+    const lostAfterMs = control.lostAfterMs ?? LOST_AFTER_MS;
+    if (live?.liveMs != null) {
+      const deadline = Date.now() + lostAfterMs + PAGE_TIMEOUT_MS;
+      while (Date.now() < deadline) {
+        const before = await readState(page);
+        if (before && (await effectShown(control, page, viewport))) {
+          seen = before;
+          break;
+        }
+        if (before && before.now - live.liveMs > lostAfterMs) break;
+        await pause(15);
+      }
+    }
+
+    let outcome: TapOutcome = 'lost';
+    let appliedAfterLiveMs: number | null = null;
+    // The page the visitor ends on, once live: it may be one that a followed link opened.
+    let settled = live;
+    if (seen) {
+      settled = await waitForState(page, (s) => s.liveMs !== null);
+      const endLive = settled?.liveMs ?? seen.now;
+      // Seen on a document not live yet: applied before live, by a followed link.
+      appliedAfterLiveMs = seen.now - (seen.liveMs ?? endLive);
+      await pause(Math.max(0, Math.max(seen.now, endLive) + SETTLE_MS - (settled?.now ?? 0)));
+      if (!(await effectShown(control, page, viewport))) outcome = 'twice';
+      else outcome = appliedAfterLiveMs <= APPLIED_WITHIN_MS ? 'applied' : 'late';
+    }
+    const end = await waitForState(page, () => true);
+    const result: FirstTapResult = {
+      viewport,
+      path: control.path,
+      control: control.name,
+      fcpMs: end?.fcpMs == null ? null : Math.round(end.fcpMs),
+      liveMs: settled?.liveMs == null ? null : Math.round(settled.liveMs),
+      visibleMs: Math.round(visible?.now ?? tap.ms),
+      tapMs: Math.round(tap.ms),
+      tappedBeforeLive: !tap.live,
+      applied: outcome === 'applied',
+      appliedAfterLiveMs: appliedAfterLiveMs === null ? null : Math.round(appliedAfterLiveMs),
+      outcome,
+      navigated: (end?.documentMs ?? 0) > 0,
+      finalPath: new URL(page.url()).pathname,
+      tries: 1,
+    };
+    if (afterwards && result.tappedBeforeLive && worked(result)) await afterwards(page);
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Loads of the page before giving up on a tap that comes before it is live. */
+export const TRIES = 3;
+
+/**
+ * `firstTap` until the tap reaches the page before it is live, TRIES loads at most: a tap
+ * on a page already live proves nothing. When none did though the control showed before
+ * the page was live, it could not be tapped then: the outcome is `unreachable`.
+ */
+export async function firstTapBeforeLive(
+  browser: Browser,
+  options: FirstTapOptions,
+): Promise<FirstTapResult> {
+  for (let tries = 1; ; tries++) {
+    const result = await firstTap(browser, options);
+    if (result.tappedBeforeLive) return { ...result, tries };
+    if (tries === TRIES) {
+      const unreachable = result.liveMs !== null && result.visibleMs < result.liveMs;
+      // Covered: a visitor tapping where it shows reaches something else.
+      return unreachable
+        ? { ...result, outcome: 'unreachable', applied: false, tries }
+        : { ...result, tries };
+    }
+  }
+}
+
+/** One line for a report: "phone /projects Next project: lost (tap 512 ms, live 1904 ms)". */
+export function describeTap(result: FirstTapResult): string {
+  const when =
+    result.appliedAfterLiveMs === null ? '' : `, seen ${result.appliedAfterLiveMs} ms after live`;
+  return (
+    `${result.viewport} ${result.path} ${result.control}: ${result.outcome} ` +
+    `(visible ${result.visibleMs} ms, tap ${result.tapMs} ms${result.tappedBeforeLive ? ' before live' : ' after live'}` +
+    `${result.tries > 1 ? ` in load ${result.tries}` : ''}, ` +
+    `first paint ${result.fcpMs ?? '?'} ms, live ${result.liveMs ?? 'never'}${when})`
+  );
+}
+
+// ── The controls ─────────────────────────────────────────────────────────────────────────
+
+const exactly = (name: string) => ({ name, exact: true });
+
+/** A control that is a link or a button with this name: either works for the visitor. */
+function linkOrButton(scope: Page | Locator, name: string): Locator {
+  return scope
+    .getByRole('link', exactly(name))
+    .or(scope.getByRole('button', exactly(name)))
+    .first();
+}
+
+const PER_SLIDE: Record<ViewportKind, number> = { phone: 2, desktop: 4 };
+
+function screenshots(page: Page): Locator {
+  return page.getByRole('region', { name: /screenshots$/ }).first();
+}
+
+/** The carousel's position as it shows it, "5–8 / 20"; "" when it shows none. */
+async function carouselPosition(page: Page): Promise<string> {
+  const position = screenshots(page).getByText(/^\d+(–\d+)? \/ \d+$/);
+  if ((await position.count()) !== 1) return '';
+  return ((await position.textContent({ timeout: 1000 })) ?? '').trim();
+}
+
+/** Whether the one control it finds is pressed (`aria-pressed="true"`). */
+async function pressed(control: Locator): Promise<boolean> {
+  return (
+    (await control.count()) === 1 &&
+    (await control.getAttribute('aria-pressed', { timeout: 1000 })) === 'true'
+  );
+}
+
+/** Whether exactly one dialog of this name shows. */
+async function dialogShows(page: Page, name: string): Promise<boolean> {
+  const dialog = page.getByRole('dialog', exactly(name));
+  return (await dialog.count()) === 1 && (await dialog.isVisible());
+}
+
+export function sendFeedback(appPath: string): TapControl {
+  return {
+    name: 'Send Feedback',
+    path: appPath,
+    effect: 'the "Send Feedback" dialog shows',
+    locate: (page) => linkOrButton(page, 'Send Feedback'),
+    shows: (page) => dialogShows(page, 'Send Feedback'),
+  };
+}
+
+export function menu(path: string): TapControl {
+  return {
+    name: 'Menu',
+    path,
+    effect: 'the "Main menu" navigation shows',
+    locate: (page) => page.getByRole('button', exactly('Menu')),
+    shows: (page) => page.getByRole('navigation', exactly('Main menu')).isVisible(),
+  };
+}
+
+/** The close cross of the dialog `dialog` that opens over the app page `appPath`. */
+export function closeDialog(path: string, dialog: string, appPath: string): TapControl {
+  return {
+    name: 'Close',
+    path,
+    effect: `the "${dialog}" dialog is gone and the address is ${appPath}`,
+    locate: (page) => linkOrButton(page.getByRole('dialog', exactly(dialog)), 'Close'),
+    shows: async (page) =>
+      new URL(page.url()).pathname === appPath &&
+      (await page.getByRole('dialog', exactly(dialog)).count()) === 0,
+  };
+}
+
+export function nextScreenshots(path: string): TapControl {
+  return {
+    name: 'Next screenshots',
+    path,
+    effect: 'the carousel shows its second slide ("5–8 / 20", on a phone "3–4 / 20")',
+    locate: (page) => screenshots(page).getByRole('button', exactly('Next screenshots')),
+    // Less than the carousel's own interval (4 s), so its automatic move is no tap's effect.
+    lostAfterMs: 3000,
+    shows: async (page, viewport) => {
+      const per = PER_SLIDE[viewport];
+      return new RegExp(`^${per + 1}–${2 * per} / \\d+$`).test(await carouselPosition(page));
+    },
+  };
+}
+
+export function previousScreenshots(path: string): TapControl {
+  return {
+    name: 'Previous screenshots',
+    path,
+    effect: 'the carousel shows its last slide (of 20: "17–20 / 20")',
+    locate: (page) => screenshots(page).getByRole('button', exactly('Previous screenshots')),
+    // The last slide ends with the last screenshot: "17–20 / 20", or "21 / 21".
+    shows: async (page) => /^(?:\d+–)?(\d+) \/ \1$/.test(await carouselPosition(page)),
+  };
+}
+
+export function pauseScreenshots(path: string): TapControl {
+  return {
+    name: 'Pause screenshots',
+    path,
+    effect: 'the carousel\'s "Pause screenshots" is pressed',
+    locate: (page) => screenshots(page).getByRole('button', exactly('Pause screenshots')),
+    shows: (page) => pressed(screenshots(page).getByRole('button', exactly('Pause screenshots'))),
+  };
+}
+
+/** The All Projects slider's slide on show: "Watchlistr (Mobile), 2 of 10". */
+function activeProject(page: Page, name: RegExp): Locator {
+  return page.getByRole('region', exactly('All Projects')).getByRole('group', { name });
+}
+
+export function nextProject(path: string): TapControl {
+  return {
+    name: 'Next project',
+    path,
+    effect: 'the slider shows its second app ("…, 2 of 10")',
+    locate: (page) => page.getByRole('button', exactly('Next project')),
+    shows: (page) => activeProject(page, /, 2 of \d+$/).isVisible(),
+  };
+}
+
+export function previousProject(path: string): TapControl {
+  return {
+    name: 'Previous project',
+    path,
+    effect: 'the slider shows its last app ("…, 10 of 10")',
+    locate: (page) => page.getByRole('button', exactly('Previous project')),
+    shows: (page) => activeProject(page, /, (\d+) of \1$/).isVisible(),
+  };
+}
+
+export function pauseAnimation(path: string): TapControl {
+  return {
+    name: 'Pause animation',
+    path,
+    effect: 'the top bar\'s "Pause animation" is pressed',
+    locate: (page) => page.getByRole('button', exactly('Pause animation')),
+    shows: (page) => pressed(page.getByRole('button', exactly('Pause animation'))),
+  };
+}
+
+export interface FirstTapPages {
+  /** An app with a support page and legal texts: its page and sub-pages are tapped. */
+  app: string;
+  /** An app without a support page, whose Send Feedback is a button; none: left out. */
+  appWithoutSupport?: string;
+  /** An app whose carousel has more than one slide on both setups (over 4 screenshots). */
+  carouselApp?: string;
+  /** Whether to tap the "Previous" arrows too (the same mechanism as "Next"); default true. */
+  previous?: boolean;
+}
+
+/** Every control the measure covers, page by page. */
+export function firstTapControls({
+  app,
+  appWithoutSupport,
+  carouselApp = app,
+  previous = true,
+}: FirstTapPages): TapControl[] {
+  const appPath = `/${app}`;
+  const carouselPath = `/${carouselApp}`;
+  return [
+    menu('/'),
+    pauseAnimation('/'),
+    sendFeedback(appPath),
+    menu(appPath),
+    ...(previous ? [previousScreenshots(carouselPath)] : []),
+    nextScreenshots(carouselPath),
+    pauseScreenshots(carouselPath),
+    ...(appWithoutSupport ? [sendFeedback(`/${appWithoutSupport}`)] : []),
+    closeDialog(`${appPath}/privacy`, 'Privacy Policy', appPath),
+    closeDialog(`${appPath}/support`, 'Send Feedback', appPath),
+    ...(previous ? [previousProject('/projects')] : []),
+    nextProject('/projects'),
+  ];
+}
