@@ -122,7 +122,9 @@ for (const tap of taps) {
       : tap.appliedAfterLiveMs < 0
         ? ` (before live${where})`
         : ` (seen ${tap.appliedAfterLiveMs} ms after live${where})`;
-  const after = tap.tappedBeforeLive ? '' : `; tapped after live in ${tap.tries} loads`;
+  const after =
+    (tap.tappedBeforeLive ? '' : `; tapped after live in ${tap.tries} loads`) +
+    (worked(tap) ? '' : `; at the end "${tap.shown.end}" at ${tap.finalPath}`);
   console.log(
     `${cell(tap.viewport, 8)}${cell(tap.path, 24)}${cell(tap.control, 22)}${cell(tap.visibleMs, 7)}${cell(tap.tapMs, 7)}` +
       `${cell(tap.liveMs ?? '-', 7)}${tap.outcome}${seen}${after}`,

@@ -62,16 +62,22 @@ export interface TapControl {
   locate: (page: Page) => Locator;
   /** Whether the page shows the effect of exactly one tap now (two taps show otherwise). */
   shows: (page: Page, viewport: ViewportKind) => Promise<boolean>;
-  /** How long after live the effect may take before the tap counts as lost; LOST_AFTER_MS. */
-  lostAfterMs?: number;
+  /** What the page shows of it now, in words, for reports: "5–8 / 20". */
+  read: (page: Page) => Promise<string>;
+  /**
+   * Whether the visitor prefers reduced motion: for a control whose effect the page would
+   * otherwise also bring about by itself (the carousel moves on every 4 s).
+   */
+  reducedMotion?: boolean;
 }
 
 /**
- * What a tap came to: its effect on time, later than that, never, or undone by a second
- * application; or the control, though it showed before the page was live, could not be
- * tapped until after (covered by something else), in every load tried.
+ * What a tap came to: its effect on time, later than that, or never; or its effect showed
+ * and was gone a moment later (applied twice, or undone); or the control, though it showed
+ * before the page was live, could not be tapped until after (covered by something else), in
+ * every load tried.
  */
-export type TapOutcome = 'applied' | 'late' | 'lost' | 'twice' | 'unreachable';
+export type TapOutcome = 'applied' | 'late' | 'lost' | 'undone' | 'unreachable';
 
 /** Whether the tap did its work once: on time, or later but not lost. */
 export function worked(result: FirstTapResult): boolean {
@@ -106,6 +112,8 @@ export interface FirstTapResult {
   finalPath: string;
   /** Loads it took to tap before live (`firstTapBeforeLive`). */
   tries: number;
+  /** What the page showed of the control when its effect was first seen, and at the end. */
+  shown: { seen: string | null; end: string };
 }
 
 /** What the init script keeps on each document. */
@@ -214,6 +222,15 @@ async function effectShown(control: TapControl, page: Page, viewport: ViewportKi
   }
 }
 
+/** What the page shows of the control now; "?" while it is between documents. */
+async function readControl(control: TapControl, page: Page): Promise<string> {
+  try {
+    return await control.read(page);
+  } catch {
+    return '?';
+  }
+}
+
 /** A fresh context for the setup, its page instrumented and throttled. */
 async function openThrottled(browser: Browser, viewport: ViewportKind) {
   const context = await browser.newContext(CONTEXT_OPTIONS[viewport]);
@@ -283,6 +300,7 @@ export async function firstTap(
 ): Promise<FirstTapResult> {
   const { context, page } = await openThrottled(browser, viewport);
   try {
+    if (control.reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
     const target = control.locate(page);
     await page.goto(new URL(control.path, baseURL).href, { waitUntil: 'commit' });
     await target.waitFor({ state: 'visible', timeout: PAGE_TIMEOUT_MS });
@@ -300,22 +318,22 @@ export async function firstTap(
     // is still there then, unless something undid it.
     const live = await waitForState(page, (s) => s.liveMs !== null);
     let seen: PageState | null = null;
-    const lostAfterMs = control.lostAfterMs ?? LOST_AFTER_MS;
     if (live?.liveMs != null) {
-      const deadline = Date.now() + lostAfterMs + PAGE_TIMEOUT_MS;
+      const deadline = Date.now() + LOST_AFTER_MS + PAGE_TIMEOUT_MS;
       while (Date.now() < deadline) {
         const before = await readState(page);
         if (before && (await effectShown(control, page, viewport))) {
           seen = before;
           break;
         }
-        if (before && before.now - live.liveMs > lostAfterMs) break;
+        if (before && before.now - live.liveMs > LOST_AFTER_MS) break;
         await pause(15);
       }
     }
 
     let outcome: TapOutcome = 'lost';
     let appliedAfterLiveMs: number | null = null;
+    const seenReading = seen ? await readControl(control, page) : null;
     // The page the visitor ends on, once live: it may be one that a followed link opened.
     let settled = live;
     if (seen) {
@@ -324,7 +342,7 @@ export async function firstTap(
       // Seen on a document not live yet: applied before live, by a followed link.
       appliedAfterLiveMs = seen.now - (seen.liveMs ?? endLive);
       await pause(Math.max(0, Math.max(seen.now, endLive) + SETTLE_MS - (settled?.now ?? 0)));
-      if (!(await effectShown(control, page, viewport))) outcome = 'twice';
+      if (!(await effectShown(control, page, viewport))) outcome = 'undone';
       else outcome = appliedAfterLiveMs <= APPLIED_WITHIN_MS ? 'applied' : 'late';
     }
     const end = await waitForState(page, () => true);
@@ -343,6 +361,7 @@ export async function firstTap(
       navigated: (end?.documentMs ?? 0) > 0,
       finalPath: new URL(page.url()).pathname,
       tries: 1,
+      shown: { seen: seenReading, end: await readControl(control, page) },
     };
     if (afterwards && result.tappedBeforeLive && worked(result)) await afterwards(page);
     return result;
@@ -379,12 +398,15 @@ export async function firstTapBeforeLive(
 /** One line for a report: "phone /projects Next project: lost (tap 512 ms, live 1904 ms)". */
 export function describeTap(result: FirstTapResult): string {
   const when =
-    result.appliedAfterLiveMs === null ? '' : `, seen ${result.appliedAfterLiveMs} ms after live`;
+    result.appliedAfterLiveMs === null
+      ? ''
+      : `, seen ${result.appliedAfterLiveMs} ms after live as "${result.shown.seen}"`;
   return (
     `${result.viewport} ${result.path} ${result.control}: ${result.outcome} ` +
     `(visible ${result.visibleMs} ms, tap ${result.tapMs} ms${result.tappedBeforeLive ? ' before live' : ' after live'}` +
     `${result.tries > 1 ? ` in load ${result.tries}` : ''}, ` +
-    `first paint ${result.fcpMs ?? '?'} ms, live ${result.liveMs ?? 'never'}${when})`
+    `first paint ${result.fcpMs ?? '?'} ms, live ${result.liveMs ?? 'never'}${when}; ` +
+    `at the end "${result.shown.end}" at ${result.finalPath})`
   );
 }
 
@@ -421,10 +443,20 @@ async function pressed(control: Locator): Promise<boolean> {
   );
 }
 
+/** What the control says of its state: "pressed", "not pressed". */
+async function pressedReading(control: Locator): Promise<string> {
+  return (await pressed(control)) ? 'pressed' : 'not pressed';
+}
+
 /** Whether exactly one dialog of this name shows. */
 async function dialogShows(page: Page, name: string): Promise<boolean> {
   const dialog = page.getByRole('dialog', exactly(name));
   return (await dialog.count()) === 1 && (await dialog.isVisible());
+}
+
+/** How many dialogs of this name show: 'dialog "Send Feedback" × 1'. */
+async function dialogReading(page: Page, name: string): Promise<string> {
+  return `dialog "${name}" × ${await page.getByRole('dialog', exactly(name)).count()}`;
 }
 
 export function sendFeedback(appPath: string): TapControl {
@@ -434,6 +466,7 @@ export function sendFeedback(appPath: string): TapControl {
     effect: 'the "Send Feedback" dialog shows',
     locate: (page) => linkOrButton(page, 'Send Feedback'),
     shows: (page) => dialogShows(page, 'Send Feedback'),
+    read: (page) => dialogReading(page, 'Send Feedback'),
   };
 }
 
@@ -444,6 +477,8 @@ export function menu(path: string): TapControl {
     effect: 'the "Main menu" navigation shows',
     locate: (page) => page.getByRole('button', exactly('Menu')),
     shows: (page) => page.getByRole('navigation', exactly('Main menu')).isVisible(),
+    read: async (page) =>
+      `"Main menu" ${(await page.getByRole('navigation', exactly('Main menu')).isVisible()) ? 'shown' : 'hidden'}`,
   };
 }
 
@@ -457,6 +492,7 @@ export function closeDialog(path: string, dialog: string, appPath: string): TapC
     shows: async (page) =>
       new URL(page.url()).pathname === appPath &&
       (await page.getByRole('dialog', exactly(dialog)).count()) === 0,
+    read: (page) => dialogReading(page, dialog),
   };
 }
 
@@ -464,14 +500,15 @@ export function nextScreenshots(path: string): TapControl {
   return {
     name: 'Next screenshots',
     path,
-    effect: 'the carousel shows its second slide ("5–8 / 20", on a phone "3–4 / 20")',
+    effect:
+      'the carousel (reduced motion: it moves only when asked) shows its second slide ("5–8 / 20", on a phone "3–4 / 20")',
     locate: (page) => screenshots(page).getByRole('button', exactly('Next screenshots')),
-    // Less than the carousel's own interval (4 s), so its automatic move is no tap's effect.
-    lostAfterMs: 3000,
+    reducedMotion: true,
     shows: async (page, viewport) => {
       const per = PER_SLIDE[viewport];
       return new RegExp(`^${per + 1}–${2 * per} / \\d+$`).test(await carouselPosition(page));
     },
+    read: carouselPosition,
   };
 }
 
@@ -479,10 +516,13 @@ export function previousScreenshots(path: string): TapControl {
   return {
     name: 'Previous screenshots',
     path,
-    effect: 'the carousel shows its last slide (of 20: "17–20 / 20")',
+    effect:
+      'the carousel (reduced motion: it moves only when asked) shows its last slide (of 20: "17–20 / 20")',
     locate: (page) => screenshots(page).getByRole('button', exactly('Previous screenshots')),
+    reducedMotion: true,
     // The last slide ends with the last screenshot: "17–20 / 20", or "21 / 21".
     shows: async (page) => /^(?:\d+–)?(\d+) \/ \1$/.test(await carouselPosition(page)),
+    read: carouselPosition,
   };
 }
 
@@ -493,12 +533,21 @@ export function pauseScreenshots(path: string): TapControl {
     effect: 'the carousel\'s "Pause screenshots" is pressed',
     locate: (page) => screenshots(page).getByRole('button', exactly('Pause screenshots')),
     shows: (page) => pressed(screenshots(page).getByRole('button', exactly('Pause screenshots'))),
+    read: (page) =>
+      pressedReading(screenshots(page).getByRole('button', exactly('Pause screenshots'))),
   };
 }
 
 /** The All Projects slider's slide on show: "Watchlistr (Mobile), 2 of 10". */
 function activeProject(page: Page, name: RegExp): Locator {
   return page.getByRole('region', exactly('All Projects')).getByRole('group', { name });
+}
+
+/** The name of the slide on show. */
+async function projectReading(page: Page): Promise<string> {
+  const slides = activeProject(page, /, \d+ of \d+$/);
+  if ((await slides.count()) !== 1) return `${await slides.count()} slides`;
+  return (await slides.getAttribute('aria-label', { timeout: 1000 })) ?? '';
 }
 
 export function nextProject(path: string): TapControl {
@@ -508,6 +557,7 @@ export function nextProject(path: string): TapControl {
     effect: 'the slider shows its second app ("…, 2 of 10")',
     locate: (page) => page.getByRole('button', exactly('Next project')),
     shows: (page) => activeProject(page, /, 2 of \d+$/).isVisible(),
+    read: projectReading,
   };
 }
 
@@ -518,6 +568,7 @@ export function previousProject(path: string): TapControl {
     effect: 'the slider shows its last app ("…, 10 of 10")',
     locate: (page) => page.getByRole('button', exactly('Previous project')),
     shows: (page) => activeProject(page, /, (\d+) of \1$/).isVisible(),
+    read: projectReading,
   };
 }
 
@@ -528,6 +579,7 @@ export function pauseAnimation(path: string): TapControl {
     effect: 'the top bar\'s "Pause animation" is pressed',
     locate: (page) => page.getByRole('button', exactly('Pause animation')),
     shows: (page) => pressed(page.getByRole('button', exactly('Pause animation'))),
+    read: (page) => pressedReading(page.getByRole('button', exactly('Pause animation'))),
   };
 }
 
