@@ -395,18 +395,22 @@ export async function firstTapBeforeLive(
   }
 }
 
-/** One line for a report: "phone /projects Next project: lost (tap 512 ms, live 1904 ms)". */
+/**
+ * One line for a report: "phone /projects Next project: lost (visible 1145 ms, tap 1354 ms
+ * before live, first paint 592 ms, live 2495; at the end: Watchlistr (Web), 1 of 10, at
+ * /projects)".
+ */
 export function describeTap(result: FirstTapResult): string {
   const when =
     result.appliedAfterLiveMs === null
       ? ''
-      : `, seen ${result.appliedAfterLiveMs} ms after live as "${result.shown.seen}"`;
+      : `, seen ${result.appliedAfterLiveMs} ms after live: ${result.shown.seen}`;
   return (
     `${result.viewport} ${result.path} ${result.control}: ${result.outcome} ` +
     `(visible ${result.visibleMs} ms, tap ${result.tapMs} ms${result.tappedBeforeLive ? ' before live' : ' after live'}` +
     `${result.tries > 1 ? ` in load ${result.tries}` : ''}, ` +
     `first paint ${result.fcpMs ?? '?'} ms, live ${result.liveMs ?? 'never'}${when}; ` +
-    `at the end "${result.shown.end}" at ${result.finalPath})`
+    `at the end: ${result.shown.end}, at ${result.finalPath})`
   );
 }
 
