@@ -124,7 +124,7 @@ for (const tap of taps) {
         : ` (seen ${tap.appliedAfterLiveMs} ms after live${where})`;
   const after =
     (tap.tappedBeforeLive ? '' : `; tapped after live in ${tap.tries} loads`) +
-    (worked(tap) ? '' : `; at the end "${tap.shown.end}" at ${tap.finalPath}`);
+    (worked(tap) ? '' : `; at the end: ${tap.shown.end}, at ${tap.finalPath}`);
   console.log(
     `${cell(tap.viewport, 8)}${cell(tap.path, 24)}${cell(tap.control, 22)}${cell(tap.visibleMs, 7)}${cell(tap.tapMs, 7)}` +
       `${cell(tap.liveMs ?? '-', 7)}${tap.outcome}${seen}${after}`,
