@@ -11,8 +11,17 @@ import { hasHydrated } from './hydration.ts';
  * phone that has just loaded the page.
  */
 export function useMediaQuery(query: string, serverValue = false): boolean {
-  const [matches, setMatches] = useState(() =>
-    hasHydrated() ? window.matchMedia(query).matches : serverValue,
+  return useMediaQueryState(query) ?? serverValue;
+}
+
+/**
+ * Like `useMediaQuery`, but `undefined` until the query's own value is known: while
+ * prerendering and hydrating, and until the transition that reads it has committed. For
+ * work that must not start on a guess, such as fetching the images of a layout.
+ */
+export function useMediaQueryState(query: string): boolean | undefined {
+  const [matches, setMatches] = useState<boolean | undefined>(() =>
+    hasHydrated() ? window.matchMedia(query).matches : undefined,
   );
   useEffect(() => {
     const list = window.matchMedia(query);

@@ -4,7 +4,7 @@
  * Safari's Smart App Banner on the pages of apps in the App Store.
  */
 import { expect, test } from './fixtures.ts';
-import { appContent, manifest, site } from './site.ts';
+import { appContent, manifest, site, unindexedPaths } from './site.ts';
 
 /** The values of the meta tags with this property or name. */
 function metaContent(html: string, key: string): string[] {
@@ -69,6 +69,9 @@ test.describe('link cards, structured data and the Smart App Banner', () => {
         expect(data[0]).toMatchObject({ name: site.ownerName });
         expect(data[0]?.sameAs).toEqual([site.contact.linkedin, site.codeHostUrl]);
         expect(data[1]).toMatchObject({ name: site.siteName, author: { name: site.ownerName } });
+      } else if (unindexedPaths.includes(pagePath)) {
+        // Not meant to be listed: no structured data to describe it to search engines.
+        expect(data).toEqual([]);
       } else {
         const trail = data.find((item) => item['@type'] === 'BreadcrumbList');
         const items = (trail?.itemListElement ?? []) as { position: number; item: string }[];

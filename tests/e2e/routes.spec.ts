@@ -4,9 +4,11 @@ import {
   apps,
   legalApp,
   legalApps,
+  indexedPaths,
   manifest,
   otherLegalApp,
   ownerName,
+  unindexedPaths,
 } from './site.ts';
 
 test.describe('routes', () => {
@@ -184,7 +186,11 @@ test.describe('routes', () => {
 });
 
 test.describe('what search engines and link previews read', () => {
-  for (const path of Object.keys(manifest.pages)) {
+  test('the pages it knows are the pages it built', () => {
+    expect([...indexedPaths, ...unindexedPaths].sort()).toEqual(Object.keys(manifest.pages).sort());
+  });
+
+  for (const path of indexedPaths) {
     test(`${path} has its own title, description, canonical link and card tags`, async ({
       request,
     }) => {
@@ -212,10 +218,31 @@ test.describe('what search engines and link previews read', () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  test('sitemap.xml lists every page and robots.txt points to it', async ({ request }) => {
+  for (const path of unindexedPaths) {
+    test(`${path} has its own title and card tags, and asks not to be listed`, async ({
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).not.toContain('rel="canonical"');
+      expect(html).not.toContain('property="og:url"');
+      for (const tag of ['og:title', 'og:description', 'og:image']) {
+        expect(html).toContain(`property="${tag}"`);
+      }
+    });
+  }
+
+  test('sitemap.xml lists every page meant to be listed and robots.txt points to it', async ({
+    request,
+  }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const path of Object.keys(manifest.pages)) {
+    for (const path of indexedPaths) {
       expect(sitemap).toContain(`<loc>${manifest.publicUrl}${path}</loc>`);
+    }
+    for (const path of unindexedPaths) {
+      expect(sitemap).not.toContain(`<loc>${manifest.publicUrl}${path}</loc>`);
     }
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${manifest.publicUrl}/sitemap.xml`);

@@ -4,6 +4,7 @@
  * holds.
  */
 import { readFileSync } from 'node:fs';
+import { isIndexed, pageRoutes } from '../../common/paths.ts';
 import { SiteManifestSchema } from '../../common/site-manifest.ts';
 import type { AppInput } from '../../content/schema.ts';
 import { site } from '../../content/site.ts';
@@ -15,6 +16,14 @@ export const manifest = SiteManifestSchema.parse(
 export const apps = manifest.apps;
 export const legalApps = apps.filter((app) => app.legal);
 export const ownerName = site.ownerName;
+
+const routes = pageRoutes(apps);
+/** The pages search engines are meant to list: each has a canonical link and a sitemap entry. */
+export const indexedPaths = routes.filter((route) => isIndexed(route.screen)).map((r) => r.path);
+/** The pages that answer one visitor's action (`noindex`, outside the sitemap). */
+export const unindexedPaths = routes
+  .filter((route) => !isIndexed(route.screen))
+  .map((route) => route.path);
 
 function needed<T>(found: T | undefined, what: string): T {
   if (found === undefined) {

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
-import { useMediaQuery, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
+import { useMediaQueryState, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import { renditionName, srcSet, type Screenshot } from '../../../common/screenshot.ts';
 import { replayable } from '../../lib/early-events.ts';
 import { useCarouselIndex } from './use-carousel-index.ts';
@@ -92,7 +92,10 @@ export function ScreenshotCarousel({
   priority = false,
   frame = 'phone',
 }: ScreenshotCarouselProps) {
-  const narrow = useMediaQuery(NARROW_QUERY);
+  // The prerendered page groups the slides as on a wide screen; until the window's own
+  // width is known, nothing beyond the first slide is fetched on that guess.
+  const narrowKnown = useMediaQueryState(NARROW_QUERY);
+  const narrow = narrowKnown ?? false;
   const perSlide = narrow ? IMAGES_PER_SLIDE_NARROW : IMAGES_PER_SLIDE;
   const reducedMotion = usePrefersReducedMotion();
   const carousel = useCarouselIndex({
@@ -196,7 +199,7 @@ export function ScreenshotCarousel({
   const firstShown = index * perSlide + 1;
   const lastShown = Math.min(total, firstShown + perSlide - 1);
   const shown = controlsShown(total);
-  const warm = active && inView;
+  const warm = active && inView && narrowKnown !== undefined;
 
   // Images load only on the slide on screen and the next one. The browser's own lazy
   // loading does not see that the other slides are clipped at the sides, and would fetch
