@@ -5,6 +5,7 @@
  * groups grow by themselves, so full durability costs one fsync per group instead of one
  * per request, and a lone request still commits without waiting.
  */
+import { DEFAULT_QUEUE_LIMIT } from './limits.ts';
 import { QueueFullError } from './types.ts';
 
 interface Waiting<T, R> {
@@ -18,7 +19,7 @@ export interface GroupCommitOptions {
   maxGroupSize?: number;
   /**
    * Most items waiting, the group being written included; past it `submit` fails at once
-   * with a QueueFullError instead of waiting without end for a stalled disk. Default 1024.
+   * with a QueueFullError instead of waiting without end for a stalled disk. Default DEFAULT_QUEUE_LIMIT.
    */
   maxWaiting?: number;
 }
@@ -43,7 +44,7 @@ export class GroupCommit<T, R> {
   constructor(commit: CommitGroup<T, R>, options: GroupCommitOptions = {}) {
     this.#commit = commit;
     this.#maxGroupSize = options.maxGroupSize ?? 512;
-    this.#maxWaiting = options.maxWaiting ?? 1024;
+    this.#maxWaiting = options.maxWaiting ?? DEFAULT_QUEUE_LIMIT;
   }
 
   /** Resolves with the item's result once its group is committed (durable on disk). */

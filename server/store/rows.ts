@@ -6,12 +6,10 @@ import type {
   AttemptRecord,
   DeliveryPause,
   DeliveryState,
-  FindResult,
   MessageRecord,
   MessageStatus,
   NewFeedback,
   OutboxRecord,
-  RetryResult,
   SpamReason,
   StoredMessage,
 } from './types.ts';
@@ -145,34 +143,6 @@ export function dueInSendOrder(now: string): string {
 /** The SQL condition for a status, on the SELECT_MESSAGE aliases. */
 export function statusCondition(status: MessageStatus): string {
   return status === 'spam' ? 'o.state IS NULL AND m.spam = TRUE' : `o.state = '${status}'`;
-}
-
-/** What the owner's retry needs of an engine. */
-export interface Requeue {
-  find: (idOrPrefix: string) => FindResult | Promise<FindResult>;
-  /** Queues a dead message again, or gives spam its outbox entry. */
-  requeue: (message: StoredMessage, now: number) => void | Promise<void>;
-  read: (id: string) => StoredMessage | undefined | Promise<StoredMessage | undefined>;
-}
-
-/**
- * The owner's retry, the same in both engines: a dead message (or spam, or only spam) is
- * queued again with a fresh delivery cycle; anything else is left as it is.
- */
-export async function retryMessage(
-  engine: Requeue,
-  idOrPrefix: string,
-  now: number,
-  only?: 'spam',
-): Promise<RetryResult> {
-  const found = await engine.find(idOrPrefix);
-  if (!found) return { kind: 'not-found' };
-  if ('ambiguous' in found) return { kind: 'ambiguous', ids: found.ambiguous };
-  const allowed: readonly string[] = only === 'spam' ? ['spam'] : ['dead', 'spam'];
-  if (!allowed.includes(found.status)) return { kind: 'already', message: found };
-  await engine.requeue(found, now);
-  const message = await engine.read(found.id);
-  return message ? { kind: 'queued', message } : { kind: 'not-found' };
 }
 
 /** The meta keys. */

@@ -9,32 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { WriteName, WriteResult, Writes } from '../operations/writes.ts';
 import type { WriterRequest, WriterResponse, WriterThreadData } from './writer-thread.ts';
-import type { SqliteWrites } from './writes.ts';
-
-/** SqliteWrites as called from another thread: the same methods, each resolving later. */
-export type Remote<T> = {
-  readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R
-    ? (...args: A) => Promise<R>
-    : never;
-};
-
-/** SqliteWrites called on this thread (tools and tests that need no writer thread). */
-export function local(writes: SqliteWrites): Remote<SqliteWrites> {
-  return new Proxy(writes, {
-    get(target, name) {
-      const method: unknown = Reflect.get(target, name);
-      if (typeof method !== 'function') return undefined;
-      return (...args: unknown[]) => {
-        try {
-          return Promise.resolve(Reflect.apply(method, target, args));
-        } catch (error) {
-          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      };
-    },
-  }) as unknown as Remote<SqliteWrites>;
-}
 
 interface Pending {
   worker: Worker;
@@ -74,18 +50,8 @@ export class WriterThread {
   readonly #pending = new Map<number, Pending>();
   #seq = 0;
 
-  /** The thread's writes, typed as SqliteWrites' own methods. */
-  readonly writes: Remote<SqliteWrites>;
-
   private constructor(data: WriterThreadData) {
     this.#data = data;
-    this.writes = new Proxy({} as Remote<SqliteWrites>, {
-      // Not `then`: the proxy is not a promise.
-      get: (_, call) =>
-        typeof call === 'string' && call !== 'then'
-          ? (...args: unknown[]) => this.#run(call as keyof SqliteWrites, args)
-          : undefined,
-    });
   }
 
   /** Starts the thread; resolves once it has opened the store. */
@@ -95,11 +61,19 @@ export class WriterThread {
     return writer;
   }
 
-  async #run(call: keyof SqliteWrites, args: unknown[]): Promise<unknown> {
+  /** Runs a write on the thread, in a transaction of its own. */
+  async write<K extends WriteName>(
+    call: K,
+    ...args: Parameters<Writes[K]>
+  ): Promise<WriteResult<K>> {
     const worker = await this.#worker();
-    return new Promise<unknown>((resolve, reject) => {
+    return new Promise<WriteResult<K>>((resolve, reject) => {
       const seq = (this.#seq += 1);
-      this.#pending.set(seq, { worker, resolve, reject });
+      this.#pending.set(seq, {
+        worker,
+        resolve: (result) => resolve(result as WriteResult<K>),
+        reject,
+      });
       worker.postMessage({ seq, call, args } satisfies WriterRequest);
     });
   }

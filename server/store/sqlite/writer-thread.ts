@@ -1,12 +1,12 @@
 /**
  * The SQLite store's writer thread: a worker that opens its own connection and runs the
- * server's writes (SqliteWrites) one after another, so the event loop keeps answering while
- * the disk syncs. Started by WriterThread (writer-client.ts); the calls it receives are
- * typed on that side by `Remote<SqliteWrites>`.
+ * server's writes (../operations/writes.ts), by name, one after another, so the event loop
+ * keeps answering while the disk syncs. Started by WriterThread (writer-client.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { writePlan, type WriteName, type Writes } from '../operations/writes.ts';
 import { openSqlite } from './connection.ts';
-import { SqliteWrites } from './writes.ts';
+import { SqliteRunner } from './runner.ts';
 
 export interface WriterThreadData {
   dataDir: string;
@@ -14,7 +14,7 @@ export interface WriterThreadData {
 }
 
 export type WriterRequest =
-  | { seq: number; call: keyof SqliteWrites; args: unknown[] }
+  | { seq: number; call: WriteName; args: unknown[] }
   | { seq: number; close: true }
   /** Stall, then die without a word (tests of a writer that crashes). */
   | { seq: number; crashAfterMs: number };
@@ -28,7 +28,7 @@ const port = parentPort;
 if (!port) throw new Error('writer-thread runs as a worker thread');
 const { dataDir, busyTimeoutMs } = workerData as WriterThreadData;
 const { db } = openSqlite(dataDir, { busyTimeoutMs });
-const writes = new SqliteWrites(db);
+const runner = new SqliteRunner(db);
 port.postMessage({ type: 'ready' } satisfies WriterResponse);
 
 port.on('message', (request: WriterRequest) => {
@@ -42,12 +42,9 @@ port.on('message', (request: WriterRequest) => {
     process.exit(70);
   }
   try {
-    const method: unknown = Object.hasOwn(SqliteWrites.prototype, request.call)
-      ? Reflect.get(writes, request.call)
-      : undefined;
-    if (typeof method !== 'function') throw new Error(`No such write: ${request.call}`);
     // The arguments were typed on the sending side; they are data only.
-    const result: unknown = Reflect.apply(method, writes, request.args);
+    const args = request.args as Parameters<Writes[WriteName]>;
+    const result = runner.write(writePlan(request.call, args));
     port.postMessage({ type: 'done', seq: request.seq, result } satisfies WriterResponse);
   } catch (error) {
     const code = (error as { code?: unknown }).code;

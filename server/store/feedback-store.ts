@@ -1,0 +1,190 @@
+/**
+ * The feedback store over either engine: every operation is written once (./operations),
+ * and an engine is only a connection that runs them (sqlite/engine.ts, postgres/engine.ts).
+ * Accepted messages are committed in groups, one transaction per group.
+ */
+import { GroupCommit } from './group-commit.ts';
+import { LONGEST_CAP_WINDOW_MS } from './limits.ts';
+import * as messages from './operations/messages.ts';
+import * as intake from './operations/intake.ts';
+import * as outbox from './operations/outbox.ts';
+import * as owner from './operations/owner.ts';
+import * as transfer from './operations/transfer.ts';
+import type { WriteName, WriteResult, Writes } from './operations/writes.ts';
+import type { Plan } from './sql/plan.ts';
+import {
+  StoreSettingsError,
+  type AcceptResult,
+  type FeedbackIntake,
+  type FeedbackStore,
+  type NewFeedback,
+  type OutboxQueue,
+  type OwnerQueries,
+  type StoredMessage,
+  type StoreEngine,
+  type StoreHealth,
+  type StoreRow,
+  type StoreTransfer,
+} from './types.ts';
+
+/** Runs a plan inside a transaction that the caller feeds (copying a store). */
+export type Exec = <T>(plan: Plan<T>) => Promise<T>;
+
+/** What an engine provides: running operations, and what only it can do. */
+export interface StoreConnection {
+  readonly engine: StoreEngine;
+  /** Runs a plan that only reads. */
+  read<T>(plan: Plan<T>): Promise<T>;
+  /** Runs a write, by name, in a transaction of its own. */
+  write<K extends WriteName>(name: K, ...args: Parameters<Writes[K]>): Promise<WriteResult<K>>;
+  /** One transaction for `work`, which runs plans in it as its input arrives. */
+  transaction<T>(work: (exec: Exec) => Promise<T>): Promise<T>;
+  schemaVersion(): number;
+  /** After a deletion: no copy of a deleted row is left where the engine can clear it. */
+  reclaimSpace(): Promise<boolean>;
+  location(): Promise<{ description: string; bytes: number }>;
+  backup(file: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Rows copied out per query. */
+const COPY_PAGE = 1000;
+/** Messages exported per query. */
+const LIST_PAGE = 500;
+
+export class SharedFeedbackStore implements FeedbackStore {
+  readonly intake: FeedbackIntake;
+  readonly outbox: OutboxQueue;
+  readonly owner: OwnerQueries;
+  readonly health: StoreHealth;
+  readonly transfer: StoreTransfer;
+  readonly #connection: StoreConnection;
+  readonly #group: GroupCommit<NewFeedback, AcceptResult>;
+  #closed = false;
+
+  protected constructor(connection: StoreConnection, queueLimit: number | undefined) {
+    const c = connection;
+    this.#connection = c;
+    const group = new GroupCommit((items: readonly NewFeedback[]) => c.write('accept', items), {
+      ...(queueLimit === undefined ? {} : { maxWaiting: queueLimit }),
+    });
+    this.#group = group;
+
+    this.intake = {
+      accept: (item) => group.submit(item),
+      findReplay: (key, now) => c.read(intake.findReplay(key, now)),
+    };
+
+    const deliveryPause = () => c.read(outbox.deliveryPause());
+    const sentSince = (since: number) => c.read(outbox.sentSince(since));
+    const counts = () => c.read(owner.counts());
+
+    this.outbox = {
+      claim: (options) => c.write('claim', options),
+      renewLease: (id, by, until) => c.write('renewLease', id, by, until),
+      recordSent: (id, outcome) => c.write('recordSent', id, outcome),
+      recordRetry: (id, outcome) => c.write('recordRetry', id, outcome),
+      recordDead: (id, outcome) => c.write('recordDead', id, outcome),
+      releaseClaims: (by, now) => c.write('releaseClaims', by, now),
+      nextDueAt: () => c.read(outbox.nextDueAt()),
+      countDue: (now) => c.read(outbox.countDue(now)),
+      dueInSendOrder: (now, limit, offset) => c.read(outbox.dueInOrder(now, limit, offset)),
+      sentSince,
+      deliveryPause,
+      pauseDelivery: (pause) => c.write('pauseDelivery', pause),
+      resumeDelivery: () => c.write('resumeDelivery'),
+      lastDigestAt: () => c.read(outbox.lastDigestAt()),
+      claimDigest: (at, previous) => c.write('swapDigest', previous, at),
+      releaseDigest: async (at, previous) => {
+        await c.write('swapDigest', at, previous);
+      },
+    };
+
+    this.owner = {
+      find: (idOrPrefix) => c.read(messages.find(idOrPrefix)),
+      attemptsOf: (id) => c.read(owner.attemptsOf(id)),
+      list: (options = {}) => c.read(owner.listPage(options, undefined, options.limit)),
+      // Page by page (keyset), so an export of any size holds one page in memory.
+      iterate: async function* (options = {}) {
+        let left = options.limit ?? Infinity;
+        let last: StoredMessage | undefined;
+        while (left > 0) {
+          const size = Math.min(LIST_PAGE, left);
+          const page = await c.read(owner.listPage(options, last, size));
+          yield* page;
+          last = page.at(-1);
+          left -= page.length;
+          if (page.length < size) return;
+        }
+      },
+      retry: (idOrPrefix, now) => c.write('retry', idOrPrefix, now),
+      releaseSpam: (idOrPrefix, now) => c.write('retry', idOrPrefix, now, 'spam'),
+      retryAllDead: (now) => c.write('retryAllDead', now),
+      counts,
+      sentSince,
+      deliveryPause,
+      countByApp: () => c.read(owner.countByApp()),
+      countPurgeable: (before) => c.read(owner.countPurgeable(before)),
+      purge: (before, now) => c.write('purge', before, now),
+      countBySender: (email) => c.read(owner.countBySender(email)),
+      forgetSender: (email) => c.write('forgetSender', email),
+      reclaimSpace: () => c.reclaimSpace(),
+      location: () => c.location(),
+      backup: (file) => c.backup(file),
+    };
+
+    this.health = {
+      probeWrite: (now) => c.write('probeWrite', now),
+      counts,
+      deliveryPause,
+      schema: () => ({ engine: c.engine, version: c.schemaVersion() }),
+    };
+
+    this.transfer = {
+      async *rows() {
+        for (const table of transfer.TABLES) {
+          let after: Record<string, unknown> | undefined;
+          for (;;) {
+            const rows = await c.read(transfer.page(table, after, COPY_PAGE));
+            for (const row of rows) yield table.record(row);
+            after = rows.at(-1);
+            if (!after || rows.length < COPY_PAGE) break;
+          }
+        }
+      },
+      isEmpty: () => c.read(transfer.isEmpty()),
+      load: (rows) =>
+        c.transaction(async (exec) => {
+          if (!(await exec(transfer.beginCopy()))) {
+            throw new StoreSettingsError(
+              'The target store already holds messages; copy into an empty one.',
+            );
+          }
+          const loaded: Record<StoreRow['table'], number> = {
+            messages: 0,
+            outbox: 0,
+            delivery_attempts: 0,
+            idempotency_keys: 0,
+            meta: 0,
+          };
+          for await (const item of rows) {
+            await exec(transfer.insertRow(item));
+            loaded[item.table] += 1;
+          }
+          return loaded;
+        }),
+    };
+  }
+
+  forgetExpired(now: number): Promise<void> {
+    return this.#connection.write('forgetExpired', now, LONGEST_CAP_WINDOW_MS);
+  }
+
+  /** Commits what is waiting, then closes. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#group.close();
+    await this.#connection.close();
+  }
+}

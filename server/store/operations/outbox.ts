@@ -1,0 +1,223 @@
+/**
+ * The outbox worker's operations: claiming due messages under a lease, recording each
+ * attempt, the pause of delivery and the digest's turn.
+ */
+import {
+  dueInSendOrder,
+  META,
+  parsePause,
+  SELECT_MESSAGE,
+  toMessage,
+  type MessageRow,
+} from '../rows.ts';
+import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
+import type {
+  AttemptOutcome,
+  ClaimedMessage,
+  ClaimOptions,
+  DeliveryPause,
+  StoredMessage,
+} from '../types.ts';
+import { messagesById } from './messages.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Due now: waiting and due, or being sent under a lease that ran out. */
+const DUE = `((o.state = 'pending' AND o.next_attempt_at <= @now)
+   OR (o.state = 'sending' AND o.lease_until <= @now))`;
+
+/**
+ * Claims due messages in sending order, leased to `owner`, each claim an attempt; within
+ * the hourly cap, which counts mails sent in the last hour and those being sent now.
+ */
+export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
+  const { now, owner, leaseMs, maxPerHour } = options;
+  const d = yield* dialect();
+  yield* lock('claim');
+  let room = options.limit;
+  if (maxPerHour > 0) {
+    const use = yield* one<{ sent: number; sending: number }>(
+      `SELECT (SELECT count(*) FROM outbox WHERE sent_at > @hourAgo) AS sent,
+              (SELECT count(*) FROM outbox WHERE state = 'sending' AND lease_until > @now) AS sending`,
+      { hourAgo: now - HOUR_MS, now },
+    );
+    room = Math.min(room, maxPerHour - (use?.sent ?? 0) - (use?.sending ?? 0));
+  }
+  if (room <= 0) return [];
+  // A few more than wanted are ordered: on PostgreSQL, rows another instance is claiming
+  // right now are skipped.
+  const ids = (yield* all<{ message_id: string }>(
+    `WITH ordered AS (
+       SELECT message_id, position FROM (${dueInSendOrder('@now')}) AS due
+       ORDER BY position LIMIT @room + 64)
+     SELECT o.message_id FROM outbox o JOIN ordered ON ordered.message_id = o.message_id
+     WHERE ${DUE}
+     ORDER BY ordered.position LIMIT @room ${d.skipLocked}`,
+    { now, room },
+  )).map((row) => row.message_id);
+  if (ids.length === 0) return [];
+  const claimed = yield* all<{ message_id: string; attempts: number; queued_at: number }>(
+    `UPDATE outbox SET state = 'sending', lease_owner = @owner, lease_until = @leaseUntil,
+       attempts = attempts + 1, last_attempt_at = @now
+     WHERE ${d.inList('message_id', 'ids')}
+     RETURNING message_id, attempts, queued_at`,
+    { owner, leaseUntil: now + leaseMs, now, ids },
+  );
+  const byId = new Map(claimed.map((row) => [row.message_id, row]));
+  const messages = yield* messagesById(ids);
+  return ids.map((id): ClaimedMessage => {
+    const message = messages.get(id);
+    const row = byId.get(id);
+    if (!message || !row) throw new Error(`Outbox entry ${id} has no message`);
+    return { ...message, attempt: row.attempts, queuedAt: row.queued_at };
+  });
+}
+
+/** Extends a lease still held by `owner`; false when it was lost. */
+export function* renewLease(id: string, owner: string, until: number): Plan<boolean> {
+  const changed = yield* run(
+    `UPDATE outbox SET lease_until = @until
+     WHERE message_id = @id AND state = 'sending' AND lease_owner = @owner`,
+    { until, id, owner },
+  );
+  return changed === 1;
+}
+
+function* recordAttempt(id: string, outcome: AttemptOutcome, kind: 'sent' | 'retry' | 'dead') {
+  yield* run(
+    `INSERT INTO delivery_attempts (message_id, attempt, started_at, finished_at, outcome, detail)
+     VALUES (@id, @attempt, @startedAt, @finishedAt, @kind, @detail)
+     ON CONFLICT (message_id, attempt) DO UPDATE SET started_at = excluded.started_at,
+       finished_at = excluded.finished_at, outcome = excluded.outcome, detail = excluded.detail`,
+    {
+      id,
+      attempt: outcome.attempt,
+      startedAt: outcome.startedAt,
+      finishedAt: outcome.finishedAt,
+      kind,
+      detail: outcome.detail,
+    },
+  );
+}
+
+export function* recordSent(id: string, outcome: AttemptOutcome): Plan<void> {
+  // Marked sent even when the lease was lost meanwhile: the mail did go out.
+  yield* run(
+    `UPDATE outbox SET state = 'sent', sent_at = @at, smtp_response = @detail, last_error = NULL,
+       lease_owner = NULL, lease_until = NULL
+     WHERE message_id = @id AND state IN ('sending', 'pending', 'dead')`,
+    { at: outcome.finishedAt, detail: outcome.detail, id },
+  );
+  yield* recordAttempt(id, outcome, 'sent');
+}
+
+export function* recordRetry(
+  id: string,
+  outcome: AttemptOutcome & { nextAttemptAt: number },
+): Plan<void> {
+  yield* run(
+    `UPDATE outbox SET state = 'pending', next_attempt_at = @next, last_error = @detail,
+       lease_owner = NULL, lease_until = NULL
+     WHERE message_id = @id AND state = 'sending' AND lease_owner = @owner`,
+    { next: outcome.nextAttemptAt, detail: outcome.detail, id, owner: outcome.owner },
+  );
+  yield* recordAttempt(id, outcome, 'retry');
+}
+
+export function* recordDead(id: string, outcome: AttemptOutcome): Plan<void> {
+  yield* run(
+    `UPDATE outbox SET state = 'dead', last_error = @detail, lease_owner = NULL, lease_until = NULL
+     WHERE message_id = @id AND state = 'sending' AND lease_owner = @owner`,
+    { detail: outcome.detail, id, owner: outcome.owner },
+  );
+  yield* recordAttempt(id, outcome, 'dead');
+}
+
+/** Gives back `owner`'s claims, due at `now`; how many. */
+export function* releaseClaims(owner: string, now: number): Plan<number> {
+  return yield* run(
+    `UPDATE outbox SET state = 'pending', next_attempt_at = @now, lease_owner = NULL,
+       lease_until = NULL
+     WHERE state = 'sending' AND lease_owner = @owner`,
+    { now, owner },
+  );
+}
+
+export function* nextDueAt(): Plan<number | undefined> {
+  const row = yield* one<{ at: number | null }>(
+    `SELECT min(at) AS at FROM (
+       SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'
+       UNION ALL
+       SELECT min(lease_until) AS at FROM outbox WHERE state = 'sending') AS due`,
+  );
+  return row?.at ?? undefined;
+}
+
+export function* countDue(now: number): Plan<number> {
+  const row = yield* one<{ count: number }>(`SELECT count(*) AS count FROM outbox o WHERE ${DUE}`, {
+    now,
+  });
+  return row?.count ?? 0;
+}
+
+export function* dueInOrder(now: number, limit: number, offset = 0): Plan<StoredMessage[]> {
+  const rows = yield* all<MessageRow>(
+    `WITH due AS (${dueInSendOrder('@now')})
+     ${SELECT_MESSAGE} JOIN due ON due.message_id = m.id
+     ORDER BY due.position LIMIT @limit OFFSET @offset`,
+    { now, limit, offset },
+  );
+  return rows.map(toMessage);
+}
+
+export function* sentSince(since: number): Plan<{ count: number; first: number | null }> {
+  const row = yield* one<{ count: number; first: number | null }>(
+    'SELECT count(*) AS count, min(sent_at) AS first FROM outbox WHERE sent_at > @since',
+    { since },
+  );
+  return row ?? { count: 0, first: null };
+}
+
+function* readMeta(key: string): Plan<string | undefined> {
+  const row = yield* one<{ value: string }>('SELECT value FROM meta WHERE key = @key', { key });
+  return row?.value;
+}
+
+export function* writeMeta(key: string, value: string): Plan<void> {
+  yield* run(
+    `INSERT INTO meta (key, value) VALUES (@key, @value)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    { key, value },
+  );
+}
+
+export function* deliveryPause(): Plan<DeliveryPause | undefined> {
+  return parsePause(yield* readMeta(META.pause));
+}
+
+/** Pauses delivery, keeping the time the pause began; true when it was not paused before. */
+export function* pauseDelivery(pause: DeliveryPause): Plan<boolean> {
+  yield* lock('meta');
+  const current = parsePause(yield* readMeta(META.pause));
+  yield* writeMeta(META.pause, JSON.stringify({ ...pause, since: current?.since ?? pause.since }));
+  return current === undefined;
+}
+
+export function* resumeDelivery(): Plan<boolean> {
+  return (yield* run('DELETE FROM meta WHERE key = @key', { key: META.pause })) === 1;
+}
+
+export function* lastDigestAt(): Plan<number | null> {
+  const value = yield* readMeta(META.digest);
+  return value === undefined || !Number.isFinite(Number(value)) ? null : Number(value);
+}
+
+/** Sets the digest's time from `previous` to `to`, if it is still `previous`. */
+export function* swapDigest(previous: number | null, to: number | null): Plan<boolean> {
+  yield* lock('meta');
+  const stored = yield* readMeta(META.digest);
+  if ((stored === undefined ? null : Number(stored)) !== previous) return false;
+  if (to === null) yield* run('DELETE FROM meta WHERE key = @key', { key: META.digest });
+  else yield* writeMeta(META.digest, String(to));
+  return true;
+}

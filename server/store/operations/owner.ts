@@ -1,0 +1,182 @@
+/**
+ * The owner's operations: finding and listing messages, retrying, the counts, and the
+ * owner's own deletions (purge, an erasure request).
+ */
+import { SELECT_MESSAGE, statusCondition, toMessage, type MessageRow } from '../rows.ts';
+import { all, one, run, type Plan } from '../sql/plan.ts';
+import {
+  IDEMPOTENCY_TTL_MS,
+  type DeliveryAttempt,
+  type DeliveryCounts,
+  type DeliveryState,
+  type ListOptions,
+  type PurgeCounts,
+  type RetryResult,
+  type StoredMessage,
+} from '../types.ts';
+import { find, messageById } from './messages.ts';
+
+export function* attemptsOf(id: string): Plan<DeliveryAttempt[]> {
+  const rows = yield* all<{
+    attempt: number;
+    started_at: number;
+    finished_at: number;
+    outcome: DeliveryAttempt['outcome'];
+    detail: string | null;
+  }>(
+    `SELECT attempt, started_at, finished_at, outcome, detail FROM delivery_attempts
+     WHERE message_id = @id ORDER BY attempt`,
+    { id },
+  );
+  return rows.map((row) => ({
+    attempt: row.attempt,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    outcome: row.outcome,
+    detail: row.detail,
+  }));
+}
+
+/** A page of messages, newest first, after `after` (keyset: a page at a time for exports). */
+export function* listPage(
+  options: ListOptions,
+  after: StoredMessage | undefined,
+  pageSize: number | undefined,
+): Plan<StoredMessage[]> {
+  const conditions: string[] = [];
+  if (options.status) conditions.push(statusCondition(options.status));
+  if (options.appName !== undefined) conditions.push('m.app_name = @appName');
+  if (after) {
+    conditions.push('(m.received_at < @afterAt OR (m.received_at = @afterAt AND m.id < @afterId))');
+  }
+  let sql = SELECT_MESSAGE;
+  if (conditions.length > 0) sql += ` WHERE ${conditions.join(' AND ')}`;
+  sql += ' ORDER BY m.received_at DESC, m.id DESC';
+  if (pageSize !== undefined) sql += ' LIMIT @pageSize';
+  const rows = yield* all<MessageRow>(sql, {
+    ...(options.appName === undefined ? {} : { appName: options.appName }),
+    ...(after ? { afterAt: after.receivedAt, afterId: after.id } : {}),
+    ...(pageSize === undefined ? {} : { pageSize }),
+  });
+  return rows.map(toMessage);
+}
+
+/**
+ * Queues dead messages again with a fresh delivery cycle: the one named, or every one.
+ * Returns how many.
+ */
+function* requeueDead(now: number, id: string | null): Plan<number> {
+  return yield* run(
+    `UPDATE outbox SET state = 'pending', queued_at = @now, next_attempt_at = @now,
+       last_error = NULL, lease_owner = NULL, lease_until = NULL
+     WHERE state = 'dead' AND (CAST(@id AS TEXT) IS NULL OR message_id = @id)`,
+    { now, id },
+  );
+}
+
+/**
+ * The owner's retry: a dead message (or spam, or, with `only`, only spam) is queued again
+ * with a fresh delivery cycle; spam gets its outbox entry. Anything else is left as it is.
+ */
+export function* retry(idOrPrefix: string, now: number, only?: 'spam'): Plan<RetryResult> {
+  const found = yield* find(idOrPrefix);
+  if (!found) return { kind: 'not-found' };
+  if ('ambiguous' in found) return { kind: 'ambiguous', ids: found.ambiguous };
+  const allowed: readonly string[] = only === 'spam' ? ['spam'] : ['dead', 'spam'];
+  if (!allowed.includes(found.status)) return { kind: 'already', message: found };
+  if (found.status === 'spam') {
+    yield* run(
+      `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at)
+       VALUES (@id, 'pending', @now, @now) ON CONFLICT (message_id) DO NOTHING`,
+      { id: found.id, now },
+    );
+  } else {
+    yield* requeueDead(now, found.id);
+  }
+  const message = yield* messageById(found.id);
+  return message ? { kind: 'queued', message } : { kind: 'not-found' };
+}
+
+export function* retryAllDead(now: number): Plan<number> {
+  return yield* requeueDead(now, null);
+}
+
+/** Spam has no outbox entry; a released one has. */
+const SPAM = 'm.spam = TRUE AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = m.id)';
+
+export function* counts(): Plan<DeliveryCounts> {
+  const spam = yield* one<{ count: number }>(
+    `SELECT count(*) AS count FROM messages m WHERE ${SPAM}`,
+  );
+  const oldest = yield* one<{ at: number | null }>(
+    `SELECT min(m.received_at) AS at FROM outbox o JOIN messages m ON m.id = o.message_id
+     WHERE o.state IN ('pending', 'sending')`,
+  );
+  const result: DeliveryCounts = {
+    pending: 0,
+    sending: 0,
+    sent: 0,
+    dead: 0,
+    spam: spam?.count ?? 0,
+    oldestPendingReceivedAt: oldest?.at ?? null,
+  };
+  for (const { state, count } of yield* all<{ state: DeliveryState; count: number }>(
+    'SELECT state, count(*) AS count FROM outbox GROUP BY state',
+  )) {
+    result[state] += count;
+  }
+  result.pending += result.sending;
+  return result;
+}
+
+export function* countByApp(): Plan<{ appName: string; count: number }[]> {
+  const rows = yield* all<{ app_name: string; count: number }>(
+    'SELECT app_name, count(*) AS count FROM messages GROUP BY app_name ORDER BY count DESC, app_name',
+  );
+  return rows.map((row) => ({ appName: row.app_name, count: row.count }));
+}
+
+/** Delivered before `before`, by delivery time. */
+const PURGEABLE_SENT = `SELECT message_id FROM outbox WHERE state = 'sent' AND sent_at < @before`;
+/** Spam received before `before`. */
+const PURGEABLE_SPAM = `${SPAM} AND m.received_at < @before`;
+
+export function* countPurgeable(before: number): Plan<PurgeCounts> {
+  const row = yield* one<{ sent: number; spam: number }>(
+    `SELECT (SELECT count(*) FROM (${PURGEABLE_SENT}) AS purgeable) AS sent,
+            (SELECT count(*) FROM messages m WHERE ${PURGEABLE_SPAM}) AS spam`,
+    { before },
+  );
+  return { sent: row?.sent ?? 0, spam: row?.spam ?? 0 };
+}
+
+/**
+ * Deletes messages delivered before `before` and spam received before it, with their
+ * attempts and keys (the tables cascade), and keys past their 24 hours.
+ */
+export function* purge(before: number, now: number): Plan<PurgeCounts> {
+  const sent = yield* run(`DELETE FROM messages WHERE id IN (${PURGEABLE_SENT})`, { before });
+  const spam = yield* run(
+    `DELETE FROM messages WHERE id IN (SELECT m.id FROM messages m WHERE ${PURGEABLE_SPAM})`,
+    { before },
+  );
+  yield* run('DELETE FROM idempotency_keys WHERE created_at < @expired', {
+    expired: now - IDEMPOTENCY_TTL_MS,
+  });
+  return { sent, spam };
+}
+
+/** Addresses compare in any case, as mail providers treat them. */
+const SENDER = 'lower(email) = lower(@email)';
+
+export function* countBySender(email: string): Plan<number> {
+  const row = yield* one<{ count: number }>(
+    `SELECT count(*) AS count FROM messages WHERE ${SENDER}`,
+    { email: email.trim() },
+  );
+  return row?.count ?? 0;
+}
+
+export function* forgetSender(email: string): Plan<number> {
+  return yield* run(`DELETE FROM messages WHERE ${SENDER}`, { email: email.trim() });
+}

@@ -1,0 +1,132 @@
+/**
+ * Copying a whole store between engines: every row out, a page at a time, parents before
+ * children; and into a store that must be empty, row by row, in one transaction.
+ */
+import { META, RECORDS } from '../rows.ts';
+import { all, lock, one, run, type Plan } from '../sql/plan.ts';
+import type { StoreRow } from '../types.ts';
+
+type Row = Record<string, unknown>;
+
+interface TableCopy {
+  table: StoreRow['table'];
+  /** The columns that order the rows and resume after the last one. */
+  key: readonly string[];
+  /** A row as the engine-neutral record. */
+  record: (row: Row) => StoreRow;
+}
+
+/** The tables in copying order, parents first. The readiness probe's meta row stays. */
+export const TABLES: readonly TableCopy[] = [
+  {
+    table: 'messages',
+    key: ['id'],
+    record: (row) => ({ table: 'messages', row: RECORDS.messages(row) }),
+  },
+  {
+    table: 'outbox',
+    key: ['message_id'],
+    record: (row) => ({ table: 'outbox', row: RECORDS.outbox(row) }),
+  },
+  {
+    table: 'delivery_attempts',
+    key: ['message_id', 'attempt'],
+    record: (row) => ({ table: 'delivery_attempts', row: RECORDS.delivery_attempts(row) }),
+  },
+  {
+    table: 'idempotency_keys',
+    key: ['key'],
+    record: (row) => ({
+      table: 'idempotency_keys',
+      row: {
+        key: row.key as string,
+        messageId: row.message_id as string,
+        createdAt: row.created_at as number,
+      },
+    }),
+  },
+  {
+    table: 'meta',
+    key: ['key'],
+    record: (row) => ({
+      table: 'meta',
+      row: { key: row.key as string, value: row.value as string },
+    }),
+  },
+];
+
+/** The rows of a table after `after` (the key of the last row read), at most `limit`. */
+export function* page(copy: TableCopy, after: Row | undefined, limit: number): Plan<Row[]> {
+  const [first, second] = copy.key;
+  const conditions = [copy.table === 'meta' ? 'key <> @probe' : 'TRUE'];
+  if (after && second) {
+    conditions.push(`(${first} > @a OR (${first} = @a AND ${second} > @b))`);
+  } else if (after) {
+    conditions.push(`${first} > @a`);
+  }
+  return yield* all<Row>(
+    `SELECT * FROM ${copy.table} WHERE ${conditions.join(' AND ')}
+     ORDER BY ${copy.key.join(', ')} LIMIT @limit`,
+    {
+      limit,
+      ...(copy.table === 'meta' ? { probe: META.probe } : {}),
+      ...(after && first ? { a: after[first] } : {}),
+      ...(after && second ? { b: after[second] } : {}),
+    },
+  );
+}
+
+/** True when the store holds no message, no outbox entry and no key. */
+export function* isEmpty(): Plan<boolean> {
+  const row = yield* one<{ n: number }>(
+    `SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM outbox)
+          + (SELECT count(*) FROM idempotency_keys) AS n`,
+  );
+  return (row?.n ?? 0) === 0;
+}
+
+/** Starts a copy into this store: no other writer until it commits; false when not empty. */
+export function* beginCopy(): Plan<boolean> {
+  yield* lock('copy');
+  return yield* isEmpty();
+}
+
+export function* insertRow(item: StoreRow): Plan<void> {
+  switch (item.table) {
+    case 'messages':
+      yield* run(
+        `INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message, spam, spam_reason)
+         VALUES (@id, @receivedAt, @appName, @firstName, @lastName, @email, @message, @spam, @spamReason)`,
+        item.row,
+      );
+      return;
+    case 'outbox':
+      yield* run(
+        `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at, attempts, lease_owner,
+           lease_until, last_attempt_at, last_error, sent_at, smtp_response)
+         VALUES (@messageId, @state, @queuedAt, @nextAttemptAt, @attempts, @leaseOwner,
+           @leaseUntil, @lastAttemptAt, @lastError, @sentAt, @smtpResponse)`,
+        item.row,
+      );
+      return;
+    case 'delivery_attempts':
+      yield* run(
+        `INSERT INTO delivery_attempts (message_id, attempt, started_at, finished_at, outcome, detail)
+         VALUES (@messageId, @attempt, @startedAt, @finishedAt, @outcome, @detail)`,
+        item.row,
+      );
+      return;
+    case 'idempotency_keys':
+      yield* run(
+        'INSERT INTO idempotency_keys (key, message_id, created_at) VALUES (@key, @messageId, @createdAt)',
+        item.row,
+      );
+      return;
+    case 'meta':
+      yield* run(
+        `INSERT INTO meta (key, value) VALUES (@key, @value)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        item.row,
+      );
+  }
+}

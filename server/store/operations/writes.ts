@@ -1,0 +1,55 @@
+/**
+ * Every operation that writes, by name: what an engine runs in a write transaction. The
+ * SQLite engine sends the name and the arguments to its writer thread, which runs the
+ * operation there; PostgreSQL runs it on one connection of its pool.
+ */
+import type { Plan } from '../sql/plan.ts';
+import { probeWrite } from './health.ts';
+import { accept, forgetExpired } from './intake.ts';
+import {
+  claim,
+  pauseDelivery,
+  recordDead,
+  recordRetry,
+  recordSent,
+  releaseClaims,
+  renewLease,
+  resumeDelivery,
+  swapDigest,
+} from './outbox.ts';
+import { forgetSender, purge, retry, retryAllDead } from './owner.ts';
+
+export const WRITES = {
+  accept,
+  forgetExpired,
+  claim,
+  renewLease,
+  recordSent,
+  recordRetry,
+  recordDead,
+  releaseClaims,
+  pauseDelivery,
+  resumeDelivery,
+  swapDigest,
+  probeWrite,
+  retry,
+  retryAllDead,
+  purge,
+  forgetSender,
+} satisfies Record<string, (...args: never[]) => Plan<unknown>>;
+
+export type Writes = typeof WRITES;
+export type WriteName = keyof Writes;
+/** What a write resolves with. */
+export type WriteResult<K extends WriteName> =
+  ReturnType<Writes[K]> extends Plan<infer T> ? T : never;
+
+/** The plan of a write, by name: the names cross threads, the plans do not. */
+export function writePlan<K extends WriteName>(
+  name: K,
+  args: Parameters<Writes[K]>,
+): Plan<WriteResult<K>> {
+  if (!Object.hasOwn(WRITES, name)) throw new Error(`No such write: ${name}`);
+  const make = WRITES[name] as (...args: Parameters<Writes[K]>) => Plan<WriteResult<K>>;
+  return make(...args);
+}

@@ -1,0 +1,95 @@
+/**
+ * What truly differs between the engines' SQL, and nothing else: how parameters are
+ * written, how values are bound, a list parameter, row locks for claims, and the locks that
+ * make concurrent writers of one kind wait for each other. Everything else (upserts,
+ * `TRUE`, `RETURNING`, window functions, `UPDATE … FROM`) is written once; both engines
+ * read it.
+ */
+
+/**
+ * The writers that take turns: accepting a group (the caps' counts and the keys' checks),
+ * claiming (the hourly mail cap counts what is in flight), the meta rows (pause, digest),
+ * and a copy into the store (no other writer until it commits). SQLite's write lock
+ * already serialises every write transaction.
+ */
+export type LockName = 'accept' | 'claim' | 'meta' | 'copy';
+
+export interface Dialect {
+  readonly engine: 'sqlite' | 'postgres';
+  /** `column` is one of the values of the list parameter `param` (an array). */
+  inList(column: string, param: string): string;
+  /**
+   * Appended to a claim's SELECT of outbox rows: on PostgreSQL, rows another instance is
+   * claiming are skipped rather than waited for. SQLite claims under its write lock.
+   */
+  readonly skipLocked: string;
+}
+
+export const SQLITE: Dialect = {
+  engine: 'sqlite',
+  inList: (column, param) => `${column} IN (SELECT value FROM json_each(@${param}))`,
+  skipLocked: '',
+};
+
+export const POSTGRES: Dialect = {
+  engine: 'postgres',
+  inList: (column, param) => `${column} = ANY(@${param})`,
+  skipLocked: 'FOR UPDATE OF o SKIP LOCKED',
+};
+
+/** The locks on PostgreSQL: advisory locks (7342011000 is the migrations'), tables for a copy. */
+export const POSTGRES_LOCKS: Readonly<Record<LockName, string>> = {
+  accept: 'SELECT pg_advisory_xact_lock(7342011001)',
+  claim: 'SELECT pg_advisory_xact_lock(7342011002)',
+  meta: 'SELECT pg_advisory_xact_lock(7342011003)',
+  copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta IN EXCLUSIVE MODE',
+};
+
+/** A statement with its `@name` parameters made positional. */
+export interface Compiled {
+  text: string;
+  names: readonly string[];
+}
+
+const PARAMETER = /@([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * Makes `@name` parameters positional: `?` for SQLite, `$1…` for PostgreSQL (a name used
+ * twice is one parameter there). Cached: each operation's statements are compiled once.
+ */
+export function compile(sql: string, style: 'question' | 'dollar', cache: Map<string, Compiled>) {
+  const known = cache.get(sql);
+  if (known) return known;
+  const names: string[] = [];
+  const text = sql.replace(PARAMETER, (_, name: string) => {
+    if (style === 'question') {
+      names.push(name);
+      return '?';
+    }
+    let index = names.indexOf(name);
+    if (index === -1) index = names.push(name) - 1;
+    return `$${index + 1}`;
+  });
+  const compiled = { text, names };
+  cache.set(sql, compiled);
+  return compiled;
+}
+
+/** The values of a compiled statement's parameters, in order; a missing one is an error. */
+export function bind(
+  compiled: Compiled,
+  params: object,
+  value: (raw: unknown) => unknown,
+): unknown[] {
+  return compiled.names.map((name) => {
+    if (!Object.hasOwn(params, name)) throw new Error(`No value for @${name}`);
+    return value((params as Record<string, unknown>)[name] ?? null);
+  });
+}
+
+/** SQLite binds no booleans and no arrays: 1/0, and a JSON array for json_each. */
+export function sqliteValue(raw: unknown): unknown {
+  if (typeof raw === 'boolean') return raw ? 1 : 0;
+  if (Array.isArray(raw)) return JSON.stringify(raw);
+  return raw;
+}
