@@ -108,6 +108,32 @@ describe.each(ENGINES)('the $name store', (engine) => {
       expect((await store.owner.counts()).pending).toBe(40);
     });
 
+    test('a group of many at once: each counts those before it against the cap and the keys', async () => {
+      const cap = { key: 'client:burst', max: 100, windowMs: 60_000 };
+      const results = await Promise.all(
+        Array.from({ length: 130 }, (_, index) =>
+          store.intake.accept(
+            feedback({
+              message: `Burst ${index}`,
+              caps: [cap],
+              receivedAt: NOW + index,
+              // Every tenth message repeats the key of the one before it.
+              idempotencyKey: `burst-${index % 10 === 9 ? index - 1 : index}`,
+            }),
+          ),
+        ),
+      );
+      const kinds = results.map((result) => result.kind);
+      // 0 to 110 hold 100 new messages and 11 repeats; from 111 on, the cap is full, and a
+      // repeat of a refused message is refused too.
+      expect(kinds.filter((kind) => kind === 'replayed')).toHaveLength(11);
+      expect(kinds.filter((kind) => kind === 'stored')).toHaveLength(100);
+      expect(kinds.slice(111).every((kind) => kind === 'capped')).toBe(true);
+      expect(results.at(-1)).toEqual({ kind: 'capped', key: cap.key, retryAt: NOW + 60_000 });
+      expect(results[9]).toEqual({ kind: 'replayed', id: results[8] && idOf(results[8]) });
+      expect((await store.owner.counts()).pending).toBe(100);
+    });
+
     test('a cap holds over every instance: full, it says when there is room again', async () => {
       const other = await opened.another();
       const hourly = { key: 'all', max: 3, windowMs: 3_600_000 };

@@ -5,70 +5,144 @@
  */
 import { newMessageId } from '../ids.ts';
 import { messageRecord } from '../rows.ts';
-import { lock, one, run, type Plan } from '../sql/plan.ts';
+import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
+
+/** Rows per INSERT: a group of any size costs a few statements, whatever the engine. */
+const ROWS_PER_INSERT = 50;
+
+/** Inserts rows (keyed by column) in statements of many rows each. */
+function* insertRows(
+  table: string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): Plan<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const params: Record<string, unknown> = {};
+    const values = rows.slice(start, start + ROWS_PER_INSERT).map((row, index) => {
+      const names = columns.map((column) => {
+        params[`${column}${index}`] = row[column];
+        return `@${column}${index}`;
+      });
+      return `(${names.join(', ')})`;
+    });
+    yield* run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, params);
+  }
+}
 
 /**
  * Accepts a group: each message is stored with its outbox entry, its key and one entry per
  * cap it counts against, unless its key was seen within 24 hours (replayed) or a cap is
  * full (capped). The lock makes concurrent groups, from any instance, count one after
- * the other.
+ * the other. The group's keys and the caps' recent entries are read once, the messages
+ * decided one after the other in memory (each counting those before it), and what is
+ * stored is written in a few statements: one round trip per statement on PostgreSQL.
  */
 export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
   yield* lock('accept');
-  const results: AcceptResult[] = [];
-  for (const item of items) results.push(yield* acceptOne(item));
+  const d = yield* dialect();
+
+  const keys = [...new Set(items.flatMap((item) => item.idempotencyKey ?? []))];
+  const known = new Map<string, { id: string; at: number }>();
+  if (keys.length > 0) {
+    const rows = yield* all<{ key: string; message_id: string; created_at: number }>(
+      `SELECT key, message_id, created_at FROM idempotency_keys WHERE ${d.inList('key', 'keys')}`,
+      { keys },
+    );
+    for (const row of rows) known.set(row.key, { id: row.message_id, at: row.created_at });
+  }
+
+  const capsOf = (item: NewFeedback) => (item.caps ?? []).filter((cap) => cap.max > 0);
+  const capped = items.flatMap(capsOf);
+  /** Each cap's entries still in some item's window: their times. */
+  const slots = new Map<string, number[]>();
+  if (capped.length > 0) {
+    const since =
+      Math.min(...items.map((item) => item.receivedAt)) -
+      Math.max(...capped.map((cap) => cap.windowMs));
+    const capKeys = [...new Set(capped.map((cap) => cap.key))];
+    const rows = yield* all<{ key: string; at: number }>(
+      `SELECT key, at FROM acceptance_slots WHERE ${d.inList('key', 'capKeys')} AND at > @since`,
+      { capKeys, since },
+    );
+    for (const row of rows) slots.set(row.key, [...(slots.get(row.key) ?? []), row.at]);
+  }
+
+  const expired = new Set<string>();
+  const stored = {
+    messages: [] as Record<string, unknown>[],
+    outbox: [] as Record<string, unknown>[],
+    keys: [] as Record<string, unknown>[],
+    slots: [] as Record<string, unknown>[],
+  };
+  const results = items.map((item): AcceptResult => {
+    const at = item.receivedAt;
+    const key = item.idempotencyKey;
+    const seen = key === undefined ? undefined : known.get(key);
+    if (seen && seen.at > at - IDEMPOTENCY_TTL_MS) return { kind: 'replayed', id: seen.id };
+    if (seen && key !== undefined) expired.add(key);
+    const caps = capsOf(item);
+    for (const cap of caps) {
+      const recent = (slots.get(cap.key) ?? []).filter((time) => time > at - cap.windowMs);
+      if (recent.length >= cap.max) {
+        return { kind: 'capped', key: cap.key, retryAt: Math.min(...recent) + cap.windowMs };
+      }
+    }
+    const id = newMessageId(at);
+    const record = messageRecord(id, item);
+    stored.messages.push({
+      id,
+      received_at: at,
+      app_name: record.appName,
+      first_name: record.firstName,
+      last_name: record.lastName,
+      email: record.email,
+      message: record.message,
+      spam: record.spam,
+      spam_reason: record.spamReason,
+    });
+    if (!item.spam) {
+      stored.outbox.push({ message_id: id, state: 'pending', queued_at: at, next_attempt_at: at });
+    }
+    if (key !== undefined) {
+      known.set(key, { id, at });
+      stored.keys.push({ key, message_id: id, created_at: at });
+    }
+    for (const cap of caps) {
+      slots.set(cap.key, [...(slots.get(cap.key) ?? []), at]);
+      stored.slots.push({ key: cap.key, at });
+    }
+    return { kind: 'stored', id };
+  });
+
+  // A key past its 24 hours names a new message now.
+  if (expired.size > 0) {
+    yield* run(`DELETE FROM idempotency_keys WHERE ${d.inList('key', 'expired')}`, {
+      expired: [...expired],
+    });
+  }
+  yield* insertRows('messages', MESSAGE_COLUMNS, stored.messages);
+  yield* insertRows(
+    'outbox',
+    ['message_id', 'state', 'queued_at', 'next_attempt_at'],
+    stored.outbox,
+  );
+  yield* insertRows('idempotency_keys', ['key', 'message_id', 'created_at'], stored.keys);
+  yield* insertRows('acceptance_slots', ['key', 'at'], stored.slots);
   return results;
 }
 
-function* acceptOne(item: NewFeedback): Plan<AcceptResult> {
-  const key = item.idempotencyKey;
-  const at = item.receivedAt;
-  if (key !== undefined) {
-    const known = yield* one<{ message_id: string; created_at: number }>(
-      'SELECT message_id, created_at FROM idempotency_keys WHERE key = @key',
-      { key },
-    );
-    if (known && known.created_at > at - IDEMPOTENCY_TTL_MS) {
-      return { kind: 'replayed', id: known.message_id };
-    }
-    if (known) yield* run('DELETE FROM idempotency_keys WHERE key = @key', { key });
-  }
-  const caps = (item.caps ?? []).filter((cap) => cap.max > 0);
-  for (const cap of caps) {
-    const use = yield* one<{ n: number; first: number | null }>(
-      `SELECT count(*) AS n, min(at) AS first FROM acceptance_slots
-       WHERE key = @key AND at > @since`,
-      { key: cap.key, since: at - cap.windowMs },
-    );
-    if (use && use.n >= cap.max) {
-      return { kind: 'capped', key: cap.key, retryAt: (use.first ?? at) + cap.windowMs };
-    }
-  }
-  const id = newMessageId(at);
-  yield* run(
-    `INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message, spam, spam_reason)
-     VALUES (@id, @receivedAt, @appName, @firstName, @lastName, @email, @message, @spam, @spamReason)`,
-    messageRecord(id, item),
-  );
-  if (!item.spam) {
-    yield* run(
-      `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at)
-       VALUES (@id, 'pending', @at, @at)`,
-      { id, at },
-    );
-  }
-  if (key !== undefined) {
-    yield* run(
-      'INSERT INTO idempotency_keys (key, message_id, created_at) VALUES (@key, @id, @at)',
-      { key, id, at },
-    );
-  }
-  for (const cap of caps) {
-    yield* run('INSERT INTO acceptance_slots (key, at) VALUES (@key, @at)', { key: cap.key, at });
-  }
-  return { kind: 'stored', id };
-}
+const MESSAGE_COLUMNS = [
+  'id',
+  'received_at',
+  'app_name',
+  'first_name',
+  'last_name',
+  'email',
+  'message',
+  'spam',
+  'spam_reason',
+] as const;
 
 /** The id stored under an Idempotency-Key seen in the last 24 hours. */
 export function* findReplay(key: string, now: number): Plan<string | undefined> {

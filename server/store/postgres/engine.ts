@@ -61,50 +61,64 @@ const types = new pg.TypeOverrides();
 const INT8_OID = 20;
 types.setTypeParser(INT8_OID, 'text', (value: string) => Number(value));
 
-/** Runs `work` in a transaction on one connection of the pool. */
-async function transaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
+const compiled = new Map<string, Compiled>();
+
+/** Runs a plan's steps on the pool: each on any connection, outside a transaction (reads). */
+function readPlan<T>(plan: Plan<T>, pool: pg.Pool): Promise<T> {
+  return drive(plan, POSTGRES, (step) => answer(pool, step));
+}
+
+async function answer(on: pg.Pool | pg.PoolClient, step: Exclude<Step, { kind: 'dialect' }>) {
+  if (step.kind === 'lock') {
+    await on.query(POSTGRES_LOCKS[step.name]);
+    return undefined;
+  }
+  const statement = compile(step.sql, 'dollar', compiled);
+  const result = await on.query(
+    statement.text,
+    bind(statement, step.params, (value) => value),
+  );
+  return step.kind === 'all' ? result.rows : (result.rowCount ?? 0);
+}
+
+/**
+ * Runs `work` in a transaction on one connection of the pool. The transaction begins with
+ * the first statement, in the same round trip when that statement is a lock (`BEGIN; …`
+ * carries no parameters), and a plan that ran no statement needs none.
+ */
+async function transaction<T>(pool: pg.Pool, work: (exec: Exec) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  const state = { begun: false };
+  const step = async (next: Exclude<Step, { kind: 'dialect' }>) => {
+    if (!state.begun && next.kind === 'lock') {
+      state.begun = true;
+      await client.query(`BEGIN; ${POSTGRES_LOCKS[next.name]}`);
+      return undefined;
+    }
+    if (!state.begun) {
+      state.begun = true;
+      await client.query('BEGIN');
+    }
+    return answer(client, next);
+  };
   try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
+    const result = await work((plan) => drive(plan, POSTGRES, step));
+    if (state.begun) await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    if (state.begun) await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
 }
 
-const compiled = new Map<string, Compiled>();
-
-/** Runs a plan's steps on a client (one connection) or the pool (any connection). */
-function runPlan<T>(plan: Plan<T>, on: pg.Pool | pg.PoolClient): Promise<T> {
-  return drive(plan, POSTGRES, async (step: Exclude<Step, { kind: 'dialect' }>) => {
-    if (step.kind === 'lock') {
-      await on.query(POSTGRES_LOCKS[step.name]);
-      return undefined;
-    }
-    const statement = compile(step.sql, 'dollar', compiled);
-    const result = await on.query(
-      statement.text,
-      bind(statement, step.params, (value) => value),
-    );
-    return step.kind === 'all' ? result.rows : (result.rowCount ?? 0);
-  });
-}
-
 function postgresConnection(pool: pg.Pool, version: number): StoreConnection {
   return {
     engine: 'postgres',
-    read: (plan) => runPlan(plan, pool),
-    write: (name, ...args) => transaction(pool, (client) => runPlan(writePlan(name, args), client)),
-    transaction: <T>(work: (exec: Exec) => Promise<T>) =>
-      transaction(pool, (client) => work((plan) => runPlan(plan, client))),
+    read: (plan) => readPlan(plan, pool),
+    write: (name, ...args) => transaction(pool, (exec) => exec(writePlan(name, args))),
+    transaction: (work) => transaction(pool, work),
     schemaVersion: () => version,
     // Marks the deleted rows' space for reuse; PostgreSQL overwrites it with new rows.
     reclaimSpace: async () => {
