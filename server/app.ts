@@ -53,7 +53,7 @@ export interface BuildAppOptions {
   outboxIdleCheckMs?: number;
   /** Commit feedback on a writer thread; default true (false: on the event loop's thread). */
   storeWriterThread?: boolean;
-  /** Messages waiting for their commit at most; past it, 503. Default 1024. */
+  /** Messages waiting for their commit at most; past it, 503. Default DEFAULT_QUEUE_LIMIT (server/store/limits.ts). */
   storeQueueLimit?: number;
 }
 

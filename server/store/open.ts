@@ -17,7 +17,7 @@ export interface OpenStoreOptions {
   writerThread?: boolean;
   /** PostgreSQL: connections at most; default 10. */
   poolSize?: number;
-  /** Messages waiting for their commit at most; default 1024. */
+  /** Messages waiting for their commit at most; default DEFAULT_QUEUE_LIMIT. */
   queueLimit?: number;
 }
 

@@ -24,7 +24,7 @@ export interface FeedbackStorePluginOptions {
   writerThread?: boolean;
   /** Free bytes kept on the SQLite store's disk; 0 turns the check off. */
   minFreeBytes?: number;
-  /** Messages waiting for their commit at most; default 1024. */
+  /** Messages waiting for their commit at most; default DEFAULT_QUEUE_LIMIT. */
   queueLimit?: number;
 }
 
