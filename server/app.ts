@@ -2,13 +2,22 @@
  * Builds the server: plugins and routes, without listening, so tests can `inject`.
  */
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { RoutableApp } from '../common/paths.ts';
 import type { SiteManifest } from '../common/site-manifest.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
 import { feedbackOrigins } from './plugins/feedback-origins.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import {
+  clientErrorAnswer,
+  errorAnswerHeaders,
+  securityHeaders,
+} from './plugins/security-headers.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { readyRoutes } from './routes/ready.ts';
@@ -48,7 +57,7 @@ export interface BuildAppOptions {
   appNames?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   /** Shorter request time-outs (tests of slow clients); default TIMEOUTS. */
-  timeouts?: Partial<typeof TIMEOUTS>;
+  timeouts?: Partial<Record<keyof typeof TIMEOUTS, number>>;
   /** Longest sleep of the mail outbox between looks at the store, in ms; default 5000. */
   outboxIdleCheckMs?: number;
   /** Commit feedback on a writer thread; default true (false: on the event loop's thread). */
@@ -76,6 +85,7 @@ export async function buildApp({
   storeQueueLimit,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts };
+  const hsts = config.PUBLIC_URL.startsWith('https://');
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY ?? false,
@@ -88,6 +98,22 @@ export async function buildApp({
     },
     bodyLimit: 16 * 1024,
     return503OnClosing: true,
+    // Refused by Node's parser before any hook runs: the answer is written here, with the
+    // same security headers as every other.
+    clientErrorHandler(error: NodeJS.ErrnoException, socket) {
+      if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
+        socket.end(clientErrorAnswer(error.code, hsts));
+      } else {
+        socket.destroy(error);
+      }
+    },
+    // An address the router cannot decode is refused before any hook runs as well.
+    frameworkErrors(error, _request, reply) {
+      void (reply as FastifyReply)
+        .headers(errorAnswerHeaders(hsts))
+        .code(400)
+        .send({ error: { code: 'bad_request', message: error.message } });
+    },
     // One log line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -110,7 +136,7 @@ export async function buildApp({
     done();
   });
 
-  await app.register(securityHeaders, { hsts: config.PUBLIC_URL.startsWith('https://') });
+  await app.register(securityHeaders, { hsts });
   await app.register(healthRoutes);
   await app.register(feedbackStorePlugin, {
     dataDir: config.DATA_DIR,

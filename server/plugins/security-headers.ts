@@ -27,3 +27,30 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
   },
   { name: 'security-headers' },
 );
+
+/** Every header an answer without a page carries: the policy that allows nothing, and the rest. */
+export function errorAnswerHeaders(hsts: boolean): Record<string, string> {
+  return { 'Content-Security-Policy': NOTHING_CSP, ...securityHeaderValues({ hsts }) };
+}
+
+const CLIENT_ERRORS: Readonly<Record<string, [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+};
+
+/**
+ * The whole answer to a request Node's parser refused before the server saw it (malformed,
+ * headers too large, too slow), with the same headers as every other answer.
+ */
+export function clientErrorAnswer(code: string | undefined, hsts: boolean): string {
+  const [status, reason] = (code && CLIENT_ERRORS[code]) || [400, 'Bad Request'];
+  const body = JSON.stringify({ error: { code: 'bad_request', message: reason } });
+  const headers = {
+    ...errorAnswerHeaders(hsts),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -5,8 +7,26 @@ import { createFixtureSite } from '../test/fixture-site.ts';
 
 let app: FastifyInstance;
 
+/** What a careless deploy leaves in the build folder, or the static host's own files. */
+const NEVER_SERVED = [
+  '/.env',
+  '/.git/config',
+  '/assets/.secret.js',
+  '/_headers',
+  '/_redirects',
+  '/index.html.br',
+  '/index.html.gz',
+  '/robots.txt.br',
+  '/favicon.svg.gz',
+];
+
 beforeAll(async () => {
-  const { config, manifest } = createFixtureSite();
+  const { config, manifest, clientDir } = createFixtureSite();
+  for (const file of NEVER_SERVED) {
+    mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+    writeFileSync(path.join(clientDir, file), 'SECRET=do-not-serve');
+  }
+  writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *');
   app = await buildApp({ config, site: { manifest }, logger: false });
 });
 afterAll(() => app.close());
@@ -37,6 +57,18 @@ describe('serving the built site', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).toContain('404 - Page Not Found');
     }
+  });
+
+  it('never serves dotfiles, the static host’s own files or precompressed copies by name', async () => {
+    for (const url of NEVER_SERVED) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('do-not-serve');
+    }
+    // The files of the site are served, precompressed where the visitor accepts it.
+    const robots = await app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toBe('User-agent: *');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

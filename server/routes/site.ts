@@ -77,6 +77,11 @@ interface LoadedAsset {
   etag: string;
 }
 
+/** A dotfile, or a file in a dot-folder: never part of the site. */
+function isHidden(entry: string): boolean {
+  return entry.split(path.sep).some((segment) => segment.startsWith('.'));
+}
+
 /** Every hashed asset of the build whose type is known, by its path under `assets/`. */
 async function loadAssets(clientDir: string): Promise<Map<string, LoadedAsset>> {
   const dir = path.join(clientDir, 'assets');
@@ -89,7 +94,7 @@ async function loadAssets(clientDir: string): Promise<Map<string, LoadedAsset>> 
   }
   for (const entry of entries) {
     const type = ASSET_TYPES[path.extname(entry)];
-    if (!type) continue;
+    if (!type || isHidden(entry)) continue;
     const file = path.join(dir, entry);
     let identity: Buffer;
     try {
@@ -109,6 +114,36 @@ async function loadAssets(clientDir: string): Promise<Map<string, LoadedAsset>> 
     });
   }
   return assets;
+}
+
+/**
+ * The public files of the build, by address: every file of the client folder but pages
+ * (served through their routes), precompressed copies (served in their file's place),
+ * dotfiles and folders (`.env`, `.git/` left behind by a deploy), and the static host's
+ * own rules (`_headers`, `_redirects`). Anything else, even if it lands in the folder
+ * later, is never served.
+ */
+async function publicFiles(clientDir: string): Promise<Set<string>> {
+  let entries: string[];
+  try {
+    entries = await readdir(clientDir, { recursive: true });
+  } catch {
+    return new Set();
+  }
+  const files = new Set<string>();
+  for (const entry of entries) {
+    const address = `/${entry.split(path.sep).join('/')}`;
+    if (
+      isHidden(entry) ||
+      /\.(html|br|gz)$/.test(address) ||
+      address === '/_headers' ||
+      address === '/_redirects'
+    ) {
+      continue;
+    }
+    files.add(address);
+  }
+  return files;
 }
 
 /** The body the request accepts: brotli or gzip where there is one, else the file itself. */
@@ -158,6 +193,7 @@ export const siteRoutes = fp<SiteRoutesOptions>(
     const appShell = await loadPage(clientDir, manifest.appShell, apiOrigin);
     const notFound = await loadPage(clientDir, manifest.notFound, apiOrigin);
 
+    const served = await publicFiles(clientDir);
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
@@ -165,8 +201,8 @@ export const siteRoutes = fp<SiteRoutesOptions>(
       redirect: false,
       wildcard: true,
       cacheControl: false,
-      // Pages are only served through their routes, with their headers.
-      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      // Only the build's own public files; pages are served through their routes.
+      allowedPath: (pathName) => served.has(pathName),
       setHeaders(res, filePath) {
         const relative = path.relative(clientDir, filePath).split(path.sep).join('/');
         res.setHeader('Cache-Control', fileCacheControl(relative.replace(/\.(br|gz)$/, '')));
