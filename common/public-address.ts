@@ -5,7 +5,21 @@
  */
 
 /** The port the server listens on when PORT is unset. */
-export const DEFAULT_PORT = 3000;
+const DEFAULT_PORT = 3000;
+
+/**
+ * PORT as the server listens on it: DEFAULT_PORT when unset or blank. Returns a reason when
+ * the value is not a port. The build reads it too, for the default public address.
+ */
+export function parsePort(raw: string | undefined): { port: number } | { problem: string } {
+  const value = raw?.trim();
+  if (!value) return { port: DEFAULT_PORT };
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    return { problem: 'must be a whole number from 1 to 65535' };
+  }
+  return { port };
+}
 
 /** Host names and addresses that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {

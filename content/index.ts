@@ -5,7 +5,8 @@
  * re-validates at run time.
  */
 import type { AppInput, TechnologyId } from './schema.ts';
-import type { App, Site, Technology } from './schema.ts';
+import type { App, Site } from './schema.ts';
+import type { Technology } from './technology-schema.ts';
 import { withAppCount } from './app-count.ts';
 import { site as siteInput } from './site.ts';
 import { skills as skillsInput } from './skills.ts';

@@ -1,5 +1,6 @@
 /**
- * The shape of everything the owner edits in `content/`.
+ * The shape of everything the owner edits in `content/`; a technology's is in
+ * content/technology-schema.ts.
  *
  * Content files are plain TypeScript objects that end in `satisfies XInput`, so the editor
  * flags a typo as it is typed; `validateContent` (content/validate.ts) then checks the whole
@@ -8,14 +9,8 @@
  * for content.
  */
 import { z } from 'zod';
+import { HttpsUrlSchema, SlugSchema } from './fields.ts';
 import type { technologies } from './technologies.ts';
-
-/** A lower-case, hyphenated URL segment: `echoexpense`, `watchlistr-web`. */
-export const SlugSchema = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single hyphens');
-
-const HttpsUrlSchema = z.url({ protocol: /^https$/, error: 'must be an https:// address' });
 
 /** A colour written as #rrggbb. */
 const HexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1e90ff');
@@ -60,29 +55,6 @@ export type SkillsInput = z.input<typeof SkillsSchema>;
  * entry there is all it takes to use a new one in an app's `technologies`.
  */
 export type TechnologyId = keyof typeof technologies;
-
-export const TechnologySchema = z.strictObject({
-  /** Name read by screen readers and shown as the icon's tooltip. */
-  name: z.string().min(1),
-  /** The technology's official page. */
-  href: HttpsUrlSchema,
-  /**
-   * Its mark in the logo row: the slug of a simple-icons icon (https://simpleicons.org,
-   * e.g. `react`), or the name of a single-colour SVG file in content/technologies/
-   * (e.g. `vscode.svg`, 24 × 24), for a technology that set lacks.
-   */
-  icon: z
-    .string()
-    .regex(
-      /^(?:[a-z0-9]+|[\w.-]+\.svg)$/,
-      'must be a simple-icons slug like "react" or an SVG file name like "vscode.svg"',
-    ),
-});
-export type Technology = z.infer<typeof TechnologySchema>;
-export type TechnologyInput = z.input<typeof TechnologySchema>;
-
-/** Every technology a logo row can show, by id (lower-case, hyphenated). */
-export const TechnologiesSchema = z.record(SlugSchema, TechnologySchema);
 
 /** The external buttons an app page can show, in the order they are listed. */
 export const BUTTON_KINDS = ['landing', 'appStore', 'playStore', 'testFlight'] as const;
@@ -162,13 +134,11 @@ export const AppSchema = z.strictObject({
   /** Feature list under the description, one short bullet each. */
   features: z.array(z.string().min(1)).min(1),
   /**
-   * Technologies in the logo row, after the code-host logo: ids from content/technologies.ts
-   * (validateContent names any other).
+   * Technologies in the logo row, after the code-host logo: ids from content/technologies.ts.
+   * Typed as those ids, so the editor flags a typo in an app file; validateContent checks
+   * each against the technologies it is given and names any other.
    */
-  technologies: z.array(z.string().min(1)).min(1) as unknown as z.ZodType<
-    TechnologyId[],
-    TechnologyId[]
-  >,
+  technologies: z.array(z.string<TechnologyId>()).min(1),
   /** Screenshots for the carousel. */
   screenshots: ScreenshotsSchema,
   /**

@@ -1,4 +1,4 @@
-import type { TechnologyInput } from './schema.ts';
+import type { TechnologyInput } from './technology-schema.ts';
 
 /**
  * The technologies an app's logo row can show: the key is the id an app lists in its

@@ -13,13 +13,12 @@ import {
   ScreenshotFileSchema,
   SiteSchema,
   SkillsSchema,
-  TechnologiesSchema,
   type App,
   type ScreenshotFile,
   type Site,
-  type Technology,
   type TechnologyId,
 } from './schema.ts';
+import { TechnologiesSchema, type Technology } from './technology-schema.ts';
 
 export interface RawAppEntry {
   /** The app's folder name under content/apps/. */

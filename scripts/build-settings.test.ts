@@ -15,6 +15,12 @@ describe('the build and the server read the same settings alike', () => {
     expect(readBuildSettings(env, 'id').publicUrl).toBe(publicUrl);
     expect(loadConfig(env).PUBLIC_URL).toBe(publicUrl);
   });
+
+  it.each(['eighty', '0', '65536', '80.5'])('refuses PORT=%s in the same words', (PORT) => {
+    const problem = `PORT: must be a whole number from 1 to 65535 (got "${PORT}")`;
+    expect(() => readBuildSettings({ PORT }, 'id')).toThrow(problem);
+    expect(() => loadConfig({ PORT })).toThrow(problem);
+  });
 });
 
 describe('FEEDBACK_API_URL', () => {

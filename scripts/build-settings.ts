@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  DEFAULT_PORT,
   defaultPublicUrl,
   normalizePublicUrl,
   parseOrigin,
+  parsePort,
 } from '../common/public-address.ts';
 
 type Env = Record<string, string | undefined>;
@@ -20,13 +20,9 @@ function set(env: Env, key: string): string | undefined {
 }
 
 function readPort(env: Env): number {
-  const raw = set(env, 'PORT');
-  if (raw === undefined) return DEFAULT_PORT;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`PORT: must be a whole number from 1 to 65535 (got "${raw}")`);
-  }
-  return port;
+  const parsed = parsePort(env.PORT);
+  if ('problem' in parsed) throw new Error(`PORT: ${parsed.problem} (got "${env.PORT}")`);
+  return parsed.port;
 }
 
 export function readPublicUrl(env: Env): { publicUrl: string; explicit: boolean } {

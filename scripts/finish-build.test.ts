@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  unlinkedStylesheets,
-  iconLink,
-  inlineScriptHashes,
-  robotsTxt,
-  sitemapXml,
-  svgDataUrl,
-  withInlineMarks,
-  withInlineStylesheets,
-  withScriptsAfterFirstPaint,
-} from './finish-build.ts';
+import { iconLink, svgDataUrl, withInlineMarks } from './finish-build/inline-marks.ts';
+import { unlinkedStylesheets, withInlineStylesheets } from './finish-build/inline-styles.ts';
+import { withScriptsAfterFirstPaint } from './finish-build/scripts-after-paint.ts';
+import { robotsTxt, sitemapXml } from './finish-build/site-files.ts';
+import { inlineScriptHashes } from './finish-build/site-manifest.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

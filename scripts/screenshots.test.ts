@@ -12,14 +12,10 @@ import {
   type Screenshot,
   type ScreenshotFormat,
 } from '../common/screenshot.ts';
-import {
-  buildScreenshots,
-  inkFor,
-  placeholderSvg,
-  planScreenshots,
-  type ScreenshotApp,
-  type ScreenshotPipelineOptions,
-} from './screenshots.ts';
+import { buildScreenshots, type ScreenshotPipelineOptions } from './screenshots.ts';
+import type { ScreenshotApp } from './screenshots/job.ts';
+import { inkFor, placeholderSvg } from './screenshots/placeholder.ts';
+import { planScreenshots } from './screenshots/plan.ts';
 
 let dir: string;
 let options: (apps: ScreenshotApp[]) => ScreenshotPipelineOptions;

@@ -4,7 +4,7 @@
  * content/technologies/), so the build emits exactly the icons the content names.
  */
 import path from 'node:path';
-import type { Technology } from '../content/schema.ts';
+import type { Technology } from '../content/technology-schema.ts';
 import { writeGeneratedModule } from './generated-module.ts';
 
 /** The import specifier of a technology's icon, seen from the generated module's folder. */

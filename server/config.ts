@@ -12,16 +12,22 @@ import {
   loopbackOrigins,
   normalizePublicUrl,
   parseOriginList,
+  parsePort,
 } from '../common/public-address.ts';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const port = z.coerce
-  .number({ error: 'must be a whole number from 1 to 65535' })
-  .int({ error: 'must be a whole number from 1 to 65535' })
-  .min(1, { error: 'must be a whole number from 1 to 65535' })
-  .max(65535, { error: 'must be a whole number from 1 to 65535' });
+// Read by the same rules as the build's, which builds the default public address on it.
+const port = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const parsed = parsePort(value);
+    if ('port' in parsed) return parsed.port;
+    context.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  });
 
 const wholeNumber = (min: number) =>
   z.coerce
@@ -57,7 +63,7 @@ export const ConfigSchema = z.object({
     z.enum(['production', 'development', 'test']).default('production'),
   ),
   /** TCP port to listen on; default 3000. */
-  PORT: z.preprocess(emptyToUndefined, port.default(3000)),
+  PORT: port,
   /** Address to listen on; default 127.0.0.1 (use 0.0.0.0 to accept connections from other hosts). */
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
   /** The site's public address, e.g. https://example.com; default http://localhost:PORT. */

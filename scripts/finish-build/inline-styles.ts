@@ -1,0 +1,68 @@
+/**
+ * The stylesheets a prerendered page needs, written into the page, so its first paint waits
+ * for the HTML alone.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"#?]+\.css)([#?][^"]*)?"\/>/g;
+
+/**
+ * Writes each stylesheet a prerendered page links into the page itself, so the first paint
+ * waits for the HTML alone, not for another round trip per stylesheet. The link stays, made
+ * `disabled` so the browser never fetches it: React finds it there when it hydrates (and
+ * leaves it alone), and a page reached later in the app loads only the stylesheets that
+ * are new to it. `cssOf` gives a stylesheet's text by its address.
+ */
+export function withInlineStylesheets(html: string, cssOf: (href: string) => string): string {
+  return html.replace(STYLESHEET_LINK, (_link, href: string, suffix = '') => {
+    const css = cssOf(href);
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined`);
+    return `<style>${css}</style><link rel="stylesheet" href="${href}${suffix}" disabled=""/>`;
+  });
+}
+
+/** The class names CSS Modules give, e.g. `_dialog_1vs32_1`: the ones a stylesheet owns. */
+const MODULE_CLASS = /^_[A-Za-z][\w-]*_[A-Za-z0-9]+_\d+$/;
+
+/**
+ * The stylesheets a prerendered page needs beyond those it links: a component of a lazy
+ * chunk that the prerender drew (the form open on a support page) styles the page with the
+ * stylesheet of its chunk, which the page does not link, so it would show unstyled until the
+ * page is live. These are the build's stylesheets (`allCss`, by address) that define a
+ * class the page's HTML uses and its linked stylesheets (`linked`) do not.
+ */
+export function unlinkedStylesheets(
+  html: string,
+  linked: readonly string[],
+  allCss: ReadonlyMap<string, string>,
+): string[] {
+  const used = new Set(
+    [...html.matchAll(/\sclass="([^"]*)"/g)]
+      .flatMap((match) => (match[1] ?? '').split(/\s+/))
+      .filter((name) => MODULE_CLASS.test(name)),
+  );
+  const defines = (css: string, name: string) => new RegExp(`\\.${name}(?![\\w-])`).test(css);
+  const missing = [...used].filter(
+    (name) => !linked.some((href) => defines(allCss.get(href) ?? '', name)),
+  );
+  return [...allCss.keys()].filter(
+    (href) =>
+      !linked.includes(href) && missing.some((name) => defines(allCss.get(href) ?? '', name)),
+  );
+}
+
+/** The addresses of the stylesheets a prerendered page links. */
+export function linkedStylesheets(html: string): string[] {
+  return [...html.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');
+}
+
+/** Every stylesheet of the build, by its address. */
+export async function stylesheetsOf(clientDir: string): Promise<Map<string, string>> {
+  const assets = await readdir(path.join(clientDir, 'assets'));
+  const css = new Map<string, string>();
+  for (const name of assets.filter((file) => file.endsWith('.css'))) {
+    css.set(`/assets/${name}`, await readFile(path.join(clientDir, 'assets', name), 'utf8'));
+  }
+  return css;
+}

@@ -1,0 +1,81 @@
+/**
+ * Rewrites every prerendered page for its first paint: its scripts wait for the paint, its
+ * stylesheets and first marks are written into it, and its head gains the site's icon and
+ * the script that keeps the visitor's taps until the page is live
+ * (`common/early-events.ts`).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
+import { pageRoutes, type RoutableApp, type SiteRoute } from '../../common/paths.ts';
+import {
+  iconLink,
+  inlineMarkFiles,
+  LAZY_MARKS_WITHOUT_SCRIPTS,
+  withInlineMarks,
+} from './inline-marks.ts';
+import {
+  linkedStylesheets,
+  stylesheetsOf,
+  unlinkedStylesheets,
+  withInlineStylesheets,
+} from './inline-styles.ts';
+import { APP_SHELL_FILE, NOT_FOUND_FILE } from './not-found-page.ts';
+import { withoutScriptPreloads, withScriptsAfterFirstPaint } from './scripts-after-paint.ts';
+
+/** The site's icon, a file of the public folder. */
+const ICON_FILE = 'favicon.svg';
+
+/** The file a page's route is prerendered to. */
+export function pageFile(routePath: string): string {
+  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
+}
+
+async function rewritePage(
+  clientDir: string,
+  file: string,
+  allCss: ReadonlyMap<string, string>,
+  head = '',
+): Promise<void> {
+  const target = path.join(clientDir, file);
+  let html = withoutScriptPreloads(await readFile(target, 'utf8'));
+  // The app shell paints nothing before its scripts render the page.
+  if (file !== APP_SHELL_FILE) html = withScriptsAfterFirstPaint(html);
+  const linked = linkedStylesheets(html);
+  const lazy = unlinkedStylesheets(html, linked, allCss)
+    .map((href) => `<style>${allCss.get(href) ?? ''}</style>`)
+    .join('');
+  html = withInlineStylesheets(html, (href) => allCss.get(href) ?? '');
+  if (lazy) html = html.replace('</head>', `${lazy}</head>`);
+  const svg = new Map<string, string>();
+  for (const href of inlineMarkFiles(html)) {
+    svg.set(href, await readFile(path.join(clientDir, href), 'utf8'));
+  }
+  html = withInlineMarks(html, (href) => svg.get(href) ?? '');
+  await writeFile(target, head ? html.replace('</head>', `${head}</head>`) : html);
+}
+
+/**
+ * Rewrites the page of every route, the app shell and the 404 page. `headOf` gives what a
+ * route's head gains beyond what every page's does (its JSON-LD).
+ */
+export async function rewritePages(
+  clientDir: string,
+  apps: readonly RoutableApp[],
+  headOf: (route: SiteRoute) => string,
+): Promise<void> {
+  // What every page's head gains: the icon, the lazy marks shown without scripts, and the
+  // script that keeps the visitor's taps until the page is live.
+  const everyHead =
+    iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) +
+    LAZY_MARKS_WITHOUT_SCRIPTS +
+    `<script>${EARLY_EVENTS_SCRIPT}</script>`;
+  const allCss = await stylesheetsOf(clientDir);
+  await Promise.all([
+    ...pageRoutes(apps).map((route) =>
+      rewritePage(clientDir, pageFile(route.path), allCss, `${everyHead}${headOf(route)}`),
+    ),
+    rewritePage(clientDir, APP_SHELL_FILE, allCss, everyHead),
+    rewritePage(clientDir, NOT_FOUND_FILE, allCss, everyHead),
+  ]);
+}
