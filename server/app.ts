@@ -142,6 +142,7 @@ export async function buildApp({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
+    databaseTimeoutMs: config.DATABASE_TIMEOUT_MS,
     writerThread: storeWriterThread,
     minFreeBytes: config.STORE_MIN_FREE_MB * 1024 * 1024,
     ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),

@@ -122,6 +122,12 @@ export const ConfigSchema = z.object({
   /** Connections to PostgreSQL per instance at most; default 10. */
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, wholeNumber(1).default(10)),
   /**
+   * The longest one statement to PostgreSQL may take, in ms (a new connection gets half of
+   * it): a database that is frozen or cut off fails requests within it (503) instead of
+   * holding them; default 10000.
+   */
+  DATABASE_TIMEOUT_MS: z.preprocess(emptyToUndefined, wholeNumber(100).default(10_000)),
+  /**
    * The mail server feedback is sent through, e.g. `smtps://user:password@mail.example.com`
    * (smtp:// upgrades with STARTTLS when offered). Unset: delivery is off and messages wait
    * in the store.

@@ -17,15 +17,20 @@ export interface OpenStoreOptions {
   writerThread?: boolean;
   /** PostgreSQL: connections at most; default 10. */
   poolSize?: number;
+  /** PostgreSQL: the longest a statement may take, in ms (a new connection, half of it). */
+  timeoutMs?: number;
   /** Messages waiting for their commit at most; default DEFAULT_QUEUE_LIMIT. */
   queueLimit?: number;
 }
 
 export function openFeedbackStore(options: OpenStoreOptions): Promise<FeedbackStore> {
-  const { databaseUrl, dataDir, create, writerThread, poolSize, queueLimit } = options;
+  const { databaseUrl, dataDir, create, writerThread, poolSize, queueLimit, timeoutMs } = options;
   if (databaseUrl) {
     return PostgresFeedbackStore.open({
       url: databaseUrl,
+      ...(timeoutMs === undefined
+        ? {}
+        : { statementTimeoutMs: timeoutMs, connectionTimeoutMs: Math.ceil(timeoutMs / 2) }),
       ...(poolSize === undefined ? {} : { poolSize }),
       ...(queueLimit === undefined ? {} : { queueLimit }),
     });

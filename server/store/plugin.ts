@@ -20,6 +20,8 @@ export interface FeedbackStorePluginOptions {
   databaseUrl?: string | undefined;
   /** PostgreSQL: connections at most. */
   poolSize?: number | undefined;
+  /** PostgreSQL: the longest a statement may take, in ms. */
+  databaseTimeoutMs?: number | undefined;
   /** SQLite: commit on a writer thread (default true), or on the event loop's thread. */
   writerThread?: boolean;
   /** Free bytes kept on the SQLite store's disk; 0 turns the check off. */
@@ -39,6 +41,7 @@ export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
       databaseUrl,
       writerThread,
       ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
+      ...(options.databaseTimeoutMs === undefined ? {} : { timeoutMs: options.databaseTimeoutMs }),
       ...(options.queueLimit === undefined ? {} : { queueLimit: options.queueLimit }),
     });
     app.decorate('feedbackStore', store);

@@ -24,6 +24,15 @@ export interface PostgresStoreOptions {
   applicationName?: string;
   /** How long to keep trying a database that does not answer yet, in ms; default 30000. */
   connectTimeoutMs?: number;
+  /**
+   * Time limits towards the database, in ms: a statement runs this long at most (checked by
+   * the server, and by this process for a server that does not answer at all), a new
+   * connection is made this long at most. A frozen or unreachable database then fails a
+   * request within the limit (503; a message is never acknowledged unless committed)
+   * instead of holding it. Default STATEMENT_TIME_LIMIT_MS and CONNECT_TIME_LIMIT_MS.
+   */
+  statementTimeoutMs?: number;
+  connectionTimeoutMs?: number;
 }
 
 /** The address without its password, for messages. */
@@ -60,6 +69,11 @@ async function synchronousCommit(pool: pg.Pool, url: string, timeoutMs: number) 
 const types = new pg.TypeOverrides();
 const INT8_OID = 20;
 types.setTypeParser(INT8_OID, 'text', (value: string) => Number(value));
+
+/** The longest a statement of the store may run, in ms. */
+export const STATEMENT_TIME_LIMIT_MS = 10_000;
+/** The longest a new connection may take, in ms. */
+export const CONNECT_TIME_LIMIT_MS = 5_000;
 
 const compiled = new Map<string, Compiled>();
 
@@ -101,16 +115,36 @@ async function transaction<T>(pool: pg.Pool, work: (exec: Exec) => Promise<T>): 
     }
     return answer(client, next);
   };
+  let result: T;
   try {
-    const result = await work((plan) => drive(plan, POSTGRES, step));
+    result = await work((plan) => drive(plan, POSTGRES, step));
     if (state.begun) await client.query('COMMIT');
-    return result;
   } catch (error) {
-    if (state.begun) await client.query('ROLLBACK').catch(() => undefined);
+    // The database refused a statement: the connection is sound, roll back. Anything else
+    // (a time limit, a broken link): the connection is in an unknown state and is closed,
+    // which rolls back too.
+    const rolledBack =
+      !state.begun ||
+      (isDatabaseError(error) &&
+        (await client.query('ROLLBACK').then(
+          () => true,
+          () => false,
+        )));
+    client.release(rolledBack ? undefined : asError(error));
     throw error;
-  } finally {
-    client.release();
   }
+  client.release();
+  return result;
+}
+
+/** An error the database reported (with its SQLSTATE), not one of the link or a time limit. */
+function isDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 function postgresConnection(pool: pg.Pool, version: number): StoreConnection {
@@ -155,12 +189,17 @@ export class PostgresFeedbackStore extends SharedFeedbackStore {
    * advisory lock (instances starting together apply each once).
    */
   static async open(options: PostgresStoreOptions): Promise<PostgresFeedbackStore> {
+    const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIME_LIMIT_MS;
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
       // Durability: a commit returns only once it is on disk (the server's own default).
-      options: '-c synchronous_commit=on',
+      // Time limits: a statement, and a transaction left idle by a process that stopped.
+      options: `-c synchronous_commit=on -c statement_timeout=${statementTimeoutMs} -c idle_in_transaction_session_timeout=${4 * statementTimeoutMs}`,
       application_name: options.applicationName ?? 'portfolio-feedback',
+      // A database that does not answer at all (frozen, a network that drops packets).
+      query_timeout: statementTimeoutMs + 1000,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECT_TIME_LIMIT_MS,
       types,
     });
     // An idle connection that breaks is dropped by the pool; it must not stop the process.

@@ -9,11 +9,22 @@ import { StoreSettingsError } from '../types.ts';
 
 export const POSTGRES_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK = 7342011000;
+/** A client-side limit long enough for any schema change: an hour. */
+const NO_LIMIT_MS = 60 * 60 * 1000;
+
+/** A statement without the pool's time limit (node-postgres reads `query_timeout` per query). */
+export function unlimited(text: string, values: unknown[] = []): pg.QueryConfig {
+  const query = { text, values, query_timeout: NO_LIMIT_MS };
+  return query;
+}
 
 export async function migratePostgres(pool: pg.Pool): Promise<number> {
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    // Applying a schema file, or waiting for another instance to, may take longer than the
+    // store's own statements are allowed to.
+    await client.query(unlimited('SET statement_timeout = 0'));
+    await client.query(unlimited('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]));
     try {
       await client.query(
         `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -34,7 +45,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
         if (migration.version <= applied) continue;
         await client.query('BEGIN');
         try {
-          await client.query(migration.sql);
+          await client.query(unlimited(migration.sql));
           await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
             migration.version,
             migration.name,
@@ -50,6 +61,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
       return POSTGRES_MIGRATIONS.length;
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('RESET statement_timeout');
     }
   } finally {
     client.release();
