@@ -17,8 +17,8 @@ import {
   TEST_PUBLIC_URL,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
-import { createTestDatabase } from '../test/postgres.ts';
+} from '../../tests/server/helpers.ts';
+import { createTestDatabase } from '../../tests/server/postgres.ts';
 
 const FORM_URL = '/api/sendMail/form';
 const STATIC_HOST = 'https://pages.example.net';

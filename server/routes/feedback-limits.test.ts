@@ -19,7 +19,7 @@ import {
   testConfig,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
+} from '../../tests/server/helpers.ts';
 import { isMostlyLinks } from './spam-signals.ts';
 
 let server: TestServer | undefined;

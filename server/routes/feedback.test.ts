@@ -9,8 +9,8 @@ import {
   TEST_PUBLIC_URL,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
-import { chunk, rawRequest } from '../test/raw-http.ts';
+} from '../../tests/server/helpers.ts';
+import { chunk, rawRequest } from '../../tests/server/raw-http.ts';
 import { AcceptanceLimiter, clientKey } from './feedback.ts';
 
 let server: TestServer | undefined;

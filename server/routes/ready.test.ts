@@ -1,6 +1,11 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { SQLITE_MIGRATIONS } from '../store/sqlite/connection.ts';
-import { mailEnv, sqliteStore, startTestServer, type TestServer } from '../test/helpers.ts';
+import {
+  mailEnv,
+  sqliteStore,
+  startTestServer,
+  type TestServer,
+} from '../../tests/server/helpers.ts';
 
 let server: TestServer | undefined;
 

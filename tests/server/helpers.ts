@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
-import type { FeedbackStore, NewFeedback } from '../store/types.ts';
-import { buildApp, type BuildAppOptions } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { SqliteFeedbackStore } from '../../server/store/sqlite/engine.ts';
+import type { FeedbackStore, NewFeedback } from '../../server/store/types.ts';
+import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
 
 /** The apps of the test server, as the site's content has them (Watchlistr has no legal pages). */
 export const TEST_APPS = [

@@ -6,9 +6,9 @@
 import { inject } from 'vitest';
 import { createTestDatabase } from './postgres.ts';
 import { tempDir } from './helpers.ts';
-import { PostgresFeedbackStore } from '../store/postgres/engine.ts';
-import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
-import type { FeedbackStore } from '../store/types.ts';
+import { PostgresFeedbackStore } from '../../server/store/postgres/engine.ts';
+import { SqliteFeedbackStore } from '../../server/store/sqlite/engine.ts';
+import type { FeedbackStore } from '../../server/store/types.ts';
 
 export interface OpenedStore {
   store: FeedbackStore;
