@@ -138,9 +138,11 @@ export async function buildApp({
     appNames,
     apps,
     publicUrl: site?.manifest.publicUrl ?? config.PUBLIC_URL,
-    rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
-    rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
-    maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
+    limits: {
+      rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
+      rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
+      maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
+    },
   });
   await app.register(readyRoutes);
   if (site) {

@@ -11,7 +11,6 @@ import {
   type TestServer,
 } from '../../tests/server/helpers.ts';
 import { chunk, rawRequest } from '../../tests/server/raw-http.ts';
-import { AcceptanceLimiter, clientKey } from './feedback.ts';
 
 let server: TestServer | undefined;
 
@@ -561,45 +560,5 @@ describe('over a real socket', () => {
     expect(result.closedByServer).toBe(true);
     expect(result.status).toBe(408);
     expect(await storedCount(app)).toBe(0);
-  });
-});
-
-describe('clientKey', () => {
-  test('an IPv4 address is its own key; IPv4-mapped IPv6 is the IPv4 address', () => {
-    expect(clientKey('203.0.113.5')).toBe('203.0.113.5');
-    expect(clientKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
-  });
-
-  test('IPv6 addresses share a key per /64 network', () => {
-    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
-  });
-});
-
-describe('AcceptanceLimiter', () => {
-  test('frees a slot 60 seconds after it was taken, and says when', () => {
-    const limiter = new AcceptanceLimiter(2);
-    expect(limiter.reserve('a', 0).ok).toBe(true);
-    expect(limiter.reserve('a', 10_000).ok).toBe(true);
-    expect(limiter.reserve('a', 20_000)).toEqual({ ok: false, retryAfterSeconds: 40 });
-    expect(limiter.reserve('a', 60_001).ok).toBe(true);
-  });
-
-  test('a released slot can be taken again', () => {
-    const limiter = new AcceptanceLimiter(1);
-    expect(limiter.reserve('a', 5).ok).toBe(true);
-    limiter.release('a', 5);
-    expect(limiter.reserve('a', 6).ok).toBe(true);
-  });
-
-  test('forgets the least recently seen clients beyond its capacity', () => {
-    const limiter = new AcceptanceLimiter(1, 2);
-    limiter.reserve('a', 0);
-    limiter.reserve('b', 0);
-    limiter.reserve('c', 0);
-    expect(limiter.reserve('a', 1).ok).toBe(true);
-    expect(limiter.reserve('c', 1).ok).toBe(false);
   });
 });

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isLoopbackAddress } from '../addresses.ts';
+import { isLoopbackAddress } from '../intake/addresses.ts';
 
 /** How long one write probe's outcome is reused, in ms. */
 const PROBE_CACHE_MS = 1000;
