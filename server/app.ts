@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RoutableApp } from '../common/paths.ts';
 import type { SiteManifest } from '../common/site-manifest.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
 import { feedbackOrigins } from './plugins/feedback-origins.ts';
@@ -55,6 +56,12 @@ export interface BuildAppOptions {
   storeWriterThread?: boolean;
   /** Messages waiting for their commit at most; past it, 503. Default 1024. */
   storeQueueLimit?: number;
+  /**
+   * Where every part of the server reads the time (receipt times, the limits' windows,
+   * readiness, the store's sweep, the mail outbox); default the system's clock. Tests pass
+   * one they move by hand.
+   */
+  clock?: Clock;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -74,6 +81,7 @@ export async function buildApp({
   outboxIdleCheckMs,
   storeWriterThread = true,
   storeQueueLimit,
+  clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts };
   const app = Fastify({
@@ -119,6 +127,7 @@ export async function buildApp({
     writerThread: storeWriterThread,
     minFreeBytes: config.STORE_MIN_FREE_MB * 1024 * 1024,
     ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),
+    clock,
   });
   await app.register(feedbackOutboxPlugin, {
     smtpUrl: config.SMTP_URL,
@@ -132,6 +141,7 @@ export async function buildApp({
     pauseRetryMs: config.MAIL_PAUSE_RETRY_MS,
     tlsCa: config.SMTP_TLS_CA,
     ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
+    clock,
   });
   await app.register(feedbackOrigins, { origins: config.FEEDBACK_ORIGINS });
   await app.register(feedbackRoutes, {
@@ -143,8 +153,9 @@ export async function buildApp({
       rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
       maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
     },
+    clock,
   });
-  await app.register(readyRoutes);
+  await app.register(readyRoutes, { clock });
   if (site) {
     await app.register(siteRoutes, {
       clientDir: path.join(config.SITE_DIR, 'client'),
