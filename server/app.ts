@@ -49,7 +49,7 @@ export interface BuildAppOptions {
   appNames?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   /** Shorter request time-outs (tests of slow clients); default TIMEOUTS. */
-  timeouts?: Partial<typeof TIMEOUTS>;
+  timeouts?: Partial<Record<keyof typeof TIMEOUTS, number>>;
   /** Longest sleep of the mail outbox between looks at the store, in ms; default 5000. */
   outboxIdleCheckMs?: number;
   /** Commit feedback on a writer thread; default true (false: on the event loop's thread). */
