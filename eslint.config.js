@@ -120,9 +120,10 @@ export const architecture = [
   {
     name: 'tests',
     paths: ['tests'],
-    holds: 'end-to-end specs and the facts of the spec that tests share',
+    holds: "end-to-end specs, the server tests' helpers and the facts of the spec that tests share",
     // bench: the size test measures the build with the benchmark's code and budgets.
-    mayImport: ['common', 'content', 'server', 'bench'],
+    // scripts: the tests' PostgreSQL runs the programs that `npm test` finds (and installs).
+    mayImport: ['common', 'content', 'server', 'bench', 'scripts'],
   },
   {
     name: 'deploy',

@@ -30,13 +30,14 @@ export default defineConfig({
             'content/**/*.test.ts',
             'common/**/*.test.ts',
             'tests/architecture/*.test.ts',
+            'tests/server/*.test.ts',
             'deploy/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,
-          // One throwaway PostgreSQL cluster for the run, for the store's tests.
-          globalSetup: ['./server/test/postgres-global-setup.ts'],
+          // One throwaway PostgreSQL cluster for the run, for the server's tests on PostgreSQL.
+          globalSetup: ['./tests/server/postgres-global-setup.ts'],
         },
       },
     ],

@@ -22,11 +22,11 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { STORE_FILE } from '../server/store/sqlite/connection.ts';
-import { writeFakeSite } from '../server/test/fake-site.ts';
-import { tempDir } from '../server/test/helpers.ts';
-import { createTestDatabase, startPostgresCluster } from '../server/test/postgres.ts';
-import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';
-import { SmtpSink } from '../server/test/smtp-sink.ts';
+import { writeFakeSite } from '../tests/server/fake-site.ts';
+import { tempDir } from '../tests/server/helpers.ts';
+import { createTestDatabase, startPostgresCluster } from '../tests/server/postgres.ts';
+import { startServerProcess, type ServerProcess } from '../tests/server/server-process.ts';
+import { SmtpSink } from '../tests/server/smtp-sink.ts';
 import { autocannon } from './autocannon.ts';
 import { finish } from './results.ts';
 

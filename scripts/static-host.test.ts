@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app.ts';
-import { createFixtureSite } from '../server/test/fixture-site.ts';
+import { createFixtureSite } from '../tests/server/fixture-site.ts';
 import { headersFile, nginxStaticConf, redirectsFile } from './static-host.ts';
 
 const API = 'https://api.example.net';

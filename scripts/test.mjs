@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { ensureDependencies, root, run, runOrExit } from './ensure-deps.mjs';
-import { findPostgresPrograms } from '../server/test/postgres-programs.mjs';
+import { findPostgresPrograms } from './postgres-programs.mjs';
 
 const BROWSER_CANDIDATES = [
   '/usr/bin/chromium',

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { RoutableApp } from '../common/paths.ts';
 import type { SiteManifest } from '../common/site-manifest.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
 import { feedbackOrigins } from './plugins/feedback-origins.ts';
@@ -64,6 +65,12 @@ export interface BuildAppOptions {
   storeWriterThread?: boolean;
   /** Messages waiting for their commit at most; past it, 503. Default DEFAULT_QUEUE_LIMIT (server/store/limits.ts). */
   storeQueueLimit?: number;
+  /**
+   * Where every part of the server reads the time (receipt times, the limits' windows,
+   * readiness, the store's sweep, the mail outbox); default the system's clock. Tests pass
+   * one they move by hand.
+   */
+  clock?: Clock;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -83,6 +90,7 @@ export async function buildApp({
   outboxIdleCheckMs,
   storeWriterThread = true,
   storeQueueLimit,
+  clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts };
   const hsts = config.PUBLIC_URL.startsWith('https://');
@@ -146,6 +154,7 @@ export async function buildApp({
     writerThread: storeWriterThread,
     minFreeBytes: config.STORE_MIN_FREE_MB * 1024 * 1024,
     ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),
+    clock,
   });
   await app.register(feedbackOutboxPlugin, {
     smtpUrl: config.SMTP_URL,
@@ -159,17 +168,21 @@ export async function buildApp({
     pauseRetryMs: config.MAIL_PAUSE_RETRY_MS,
     tlsCa: config.SMTP_TLS_CA,
     ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
+    clock,
   });
   await app.register(feedbackOrigins, { origins: config.FEEDBACK_ORIGINS });
   await app.register(feedbackRoutes, {
     appNames,
     apps,
     publicUrl: site?.manifest.publicUrl ?? config.PUBLIC_URL,
-    rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
-    rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
-    maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
+    limits: {
+      rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
+      rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
+      maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
+    },
+    clock,
   });
-  await app.register(readyRoutes);
+  await app.register(readyRoutes, { clock });
   if (site) {
     await app.register(siteRoutes, {
       clientDir: path.join(config.SITE_DIR, 'client'),

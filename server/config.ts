@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { trustProxyProblem } from './addresses.ts';
+import { trustProxyProblem } from './intake/addresses.ts';
 import {
   defaultPublicUrl,
   isLoopbackHost,

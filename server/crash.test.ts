@@ -9,10 +9,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SqliteFeedbackStore } from './store/sqlite/engine.ts';
-import { writeFakeSite } from './test/fake-site.ts';
-import { tempDir } from './test/helpers.ts';
-import { startServerProcess, type ServerProcess } from './test/server-process.ts';
-import { SmtpSink } from './test/smtp-sink.ts';
+import { writeFakeSite } from '../tests/server/fake-site.ts';
+import { tempDir } from '../tests/server/helpers.ts';
+import { startServerProcess, type ServerProcess } from '../tests/server/server-process.ts';
+import { SmtpSink } from '../tests/server/smtp-sink.ts';
 
 const ROUNDS = 5;
 const CONCURRENCY = 12;

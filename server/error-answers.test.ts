@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app.ts';
-import { createFixtureSite } from './test/fixture-site.ts';
-import { rawRequest } from './test/raw-http.ts';
+import { createFixtureSite } from '../tests/server/fixture-site.ts';
+import { rawRequest } from '../tests/server/raw-http.ts';
 
 let app: FastifyInstance;
 let port: number;

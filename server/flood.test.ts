@@ -17,8 +17,8 @@ import {
   TEST_APP_NAMES,
   validPayload,
   type TestServer,
-} from './test/helpers.ts';
-import { SmtpSink } from './test/smtp-sink.ts';
+} from '../tests/server/helpers.ts';
+import { SmtpSink } from '../tests/server/smtp-sink.ts';
 
 const FLOOD_POSTS = 20_000;
 const FLOOD_ADDRESSES = 5_000;

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createFixtureSite } from './test/fixture-site.ts';
-import { tempDir, validPayload } from './test/helpers.ts';
+import { createFixtureSite } from '../tests/server/fixture-site.ts';
+import { tempDir, validPayload } from '../tests/server/helpers.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

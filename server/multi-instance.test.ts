@@ -7,11 +7,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { PostgresFeedbackStore } from './store/postgres/engine.ts';
-import { writeFakeSite } from './test/fake-site.ts';
-import { tempDir } from './test/helpers.ts';
-import { createTestDatabase, type TestDatabase } from './test/postgres.ts';
-import { startServerProcess, type ServerProcess } from './test/server-process.ts';
-import { SmtpSink } from './test/smtp-sink.ts';
+import { writeFakeSite } from '../tests/server/fake-site.ts';
+import { tempDir } from '../tests/server/helpers.ts';
+import { createTestDatabase, type TestDatabase } from '../tests/server/postgres.ts';
+import { startServerProcess, type ServerProcess } from '../tests/server/server-process.ts';
+import { SmtpSink } from '../tests/server/smtp-sink.ts';
 
 const MESSAGES = 3000;
 const CONCURRENCY = 24;

@@ -6,9 +6,9 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SqliteFeedbackStore } from './store/sqlite/engine.ts';
-import { writeFakeSite } from './test/fake-site.ts';
-import { tempDir } from './test/helpers.ts';
-import { startServerProcess } from './test/server-process.ts';
+import { writeFakeSite } from '../tests/server/fake-site.ts';
+import { tempDir } from '../tests/server/helpers.ts';
+import { startServerProcess } from '../tests/server/server-process.ts';
 
 let folder: ReturnType<typeof tempDir>;
 

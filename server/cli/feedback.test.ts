@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import { STORE_FILE } from '../store/sqlite/connection.ts';
 import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
 import type { NewFeedback } from '../store/types.ts';
-import { storeMessage, tempDir } from '../test/helpers.ts';
-import { createTestDatabase } from '../test/postgres.ts';
+import { storeMessage, tempDir } from '../../tests/server/helpers.ts';
+import { createTestDatabase } from '../../tests/server/postgres.ts';
 import { COMMANDS, csvCell, printable, runFeedbackCli, USAGE } from './feedback.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

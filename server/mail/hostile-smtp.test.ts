@@ -16,9 +16,9 @@ import {
   tempDir,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
-import { freePort, SmtpSink, type SinkStage } from '../test/smtp-sink.ts';
-import { makeTestCertificate } from '../test/tls-cert.ts';
+} from '../../tests/server/helpers.ts';
+import { freePort, SmtpSink, type SinkStage } from '../../tests/server/smtp-sink.ts';
+import { makeTestCertificate } from '../../tests/server/tls-cert.ts';
 
 let server: TestServer | undefined;
 let sink: SmtpSink | undefined;

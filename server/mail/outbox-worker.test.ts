@@ -8,8 +8,13 @@ import {
   startTestServer,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
-import { decodeHeader, freePort, SmtpSink, type ReceivedMail } from '../test/smtp-sink.ts';
+} from '../../tests/server/helpers.ts';
+import {
+  decodeHeader,
+  freePort,
+  SmtpSink,
+  type ReceivedMail,
+} from '../../tests/server/smtp-sink.ts';
 
 let server: TestServer | undefined;
 let sink: SmtpSink | undefined;

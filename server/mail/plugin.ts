@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { systemClock, type Clock } from '../clock.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { retryPolicy } from './retry-policy.ts';
 import { createSmtpTransport } from './transport.ts';
@@ -39,6 +40,8 @@ export interface FeedbackOutboxPluginOptions {
   tlsCa?: string | undefined;
   /** Longest sleep between looks at the store, in ms; default 5000. */
   idleCheckMs?: number;
+  /** Where claims, leases, retries and the hourly cap read the time; default the system's. */
+  clock?: Clock;
 }
 
 const OFF: FeedbackOutbox = {
@@ -72,6 +75,7 @@ export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
       maxPerHour: options.maxPerHour,
       pauseRetryMs: options.pauseRetryMs,
       log: app.log.child({ component: 'outbox' }),
+      now: () => (options.clock ?? systemClock).now(),
       ...(options.idleCheckMs === undefined ? {} : { idleCheckMs: options.idleCheckMs }),
     });
     const outbox: FeedbackOutbox = {

@@ -8,7 +8,7 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
-import { isLoopbackAddress } from '../addresses.ts';
+import { isLoopbackAddress } from '../intake/addresses.ts';
 
 /** What the outbox needs from a mail transport. */
 export interface MailTransport {

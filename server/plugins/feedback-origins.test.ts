@@ -7,7 +7,7 @@ import {
   TEST_PUBLIC_URL,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
+} from '../../tests/server/helpers.ts';
 
 const STATIC_HOST = 'https://pages.example.net';
 

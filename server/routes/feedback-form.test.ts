@@ -2,55 +2,43 @@
  * POST /api/sendMail/form as a browser without scripts uses it: a urlencoded post answered
  * with a redirect to the app's feedback-sent page, or with a page that shows the form again.
  * What is checked is what the visitor would notice (status, where the browser goes, what the
- * page shows) and what the owner would find in the store.
+ * page shows) and what the owner would find in the store; whatever reaches the store runs on
+ * each engine.
  */
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { Window } from 'happy-dom';
-import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { FEEDBACK_LIMITS } from '../../common/feedback.ts';
 import {
   postFeedback,
-  sqliteStore,
   startTestServer,
   storedCount,
   TEST_PUBLIC_URL,
+  TestClock,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
-import { createTestDatabase } from '../test/postgres.ts';
+  type TestServerOptions,
+} from '../../tests/server/helpers.ts';
+import { ENGINES } from '../../tests/server/store-engines.ts';
 
 const FORM_URL = '/api/sendMail/form';
 const STATIC_HOST = 'https://pages.example.net';
 
 let server: TestServer | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await server?.close();
   server = undefined;
-  await dropDatabase?.();
-  dropDatabase = undefined;
 });
 
 const window = new Window();
 afterAll(() => window.happyDOM.close());
 
-/** The store engines the route runs on: the default SQLite file, or PostgreSQL. */
-const ENGINES = [
-  { name: 'SQLite', env: async () => ({}) },
-  {
-    name: 'PostgreSQL',
-    env: async () => {
-      const database = await createTestDatabase(inject('postgresAdminUrl'));
-      dropDatabase = database.drop;
-      return { DATABASE_URL: database.url };
-    },
-  },
-] as const;
-
-async function start(env: Record<string, string> = {}, options = {}) {
-  server = await startTestServer({ env, ...options });
+/** A server for one test: on a fresh store of `engine`, default SQLite. */
+async function start(options: TestServerOptions = {}) {
+  server = await startTestServer(options);
   return server.app;
 }
 
@@ -89,8 +77,9 @@ function postForm(
   });
 }
 
-async function storedMessages(app: App) {
-  return app.feedbackStore.owner.list();
+/** The stored messages with these words, as the owner lists them. */
+async function messagesSaying(app: App, words: string) {
+  return (await app.feedbackStore.owner.list()).filter((message) => message.message === words);
 }
 
 /** The page as a browser would read it. */
@@ -113,80 +102,205 @@ function alertText(page: Page): string {
   return (page.querySelector('[role="alert"]')?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-describe.each(ENGINES)('on $name', ({ env }) => {
+describe.each(ENGINES)('on $name', (engine) => {
+  /**
+   * One server for the tests that leave nothing another would notice: its limits are off,
+   * each test posts its own key and words, and counts what it adds.
+   */
+  let shared: TestServer | undefined;
+  beforeAll(async () => {
+    shared = await startTestServer({ engine });
+  });
+  afterAll(async () => {
+    await shared?.close();
+  });
+  const app = () => {
+    if (!shared) throw new Error('The shared server did not start');
+    return shared.app;
+  };
+
   test('a valid post is stored once, trimmed, with its line breaks as typed, and leads to the app’s feedback-sent page', async () => {
-    const app = await start(await env());
+    const before = await storedCount(app());
     const response = await postForm(
-      app,
-      formFields({ firstName: '  Ada ', message: '\r\nFirst line\r\nSecond line\r\n' }),
+      app(),
+      formFields({
+        firstName: '  Ada ',
+        message: '\r\nFirst line\r\nSecond line\r\n',
+        idempotencyKey: 'valid-post',
+      }),
     );
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${TEST_PUBLIC_URL}/echoexpense/feedback-sent`);
     expect(response.headers['cache-control']).toBe('no-store');
-    const stored = await storedMessages(app);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
-      appName: 'EchoExpense',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      message: 'First line\nSecond line',
-      status: 'pending',
-      spam: false,
-    });
-  });
-
-  test('the same post twice (a double submit, a resend) stores one message', async () => {
-    const app = await start(await env());
-    const first = await postForm(app, formFields());
-    const again = await postForm(app, formFields());
-    expect([first.statusCode, again.statusCode]).toEqual([303, 303]);
-    expect(again.headers.location).toBe(first.headers.location);
-    expect(await storedCount(app)).toBe(1);
-  });
-
-  test('the same key with another message stores both; another key with the same message too', async () => {
-    const app = await start(await env());
-    await postForm(app, formFields());
-    const changed = await postForm(app, formFields({ message: 'Something else entirely.' }));
-    const otherView = await postForm(app, formFields({ idempotencyKey: 'another-page-view' }));
-    expect([changed.statusCode, otherView.statusCode]).toEqual([303, 303]);
-    expect((await storedMessages(app)).map((message) => message.message).sort()).toEqual([
-      'Something else entirely.',
-      'The bill reminders saved me a late fee.\nThank you!',
-      'The bill reminders saved me a late fee.\nThank you!',
+    expect(await storedCount(app())).toBe(before + 1);
+    expect(await messagesSaying(app(), 'First line\nSecond line')).toMatchObject([
+      {
+        appName: 'EchoExpense',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        status: 'pending',
+        spam: false,
+      },
     ]);
   });
 
+  test('the same post twice (a double submit, a resend) stores one message', async () => {
+    const before = await storedCount(app());
+    const post = formFields({ message: 'Sent twice by a double click.', idempotencyKey: 'double' });
+    const first = await postForm(app(), post);
+    const again = await postForm(app(), post);
+    expect([first.statusCode, again.statusCode]).toEqual([303, 303]);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(await storedCount(app())).toBe(before + 1);
+    expect(await messagesSaying(app(), 'Sent twice by a double click.')).toHaveLength(1);
+  });
+
+  test('the same key with another message stores both; another key with the same message too', async () => {
+    const words = 'Kept under its page view’s key.';
+    const post = formFields({ message: words, idempotencyKey: 'page-view' });
+    await postForm(app(), post);
+    const changed = await postForm(app(), { ...post, message: 'Something else entirely.' });
+    const otherView = await postForm(app(), { ...post, idempotencyKey: 'another-page-view' });
+    expect([changed.statusCode, otherView.statusCode]).toEqual([303, 303]);
+    expect(await messagesSaying(app(), words)).toHaveLength(2);
+    expect(await messagesSaying(app(), 'Something else entirely.')).toHaveLength(1);
+  });
+
   test('with scripts off (an empty key) identical posts still store one message, different ones each', async () => {
-    const app = await start(await env());
-    const noKey = formFields({ idempotencyKey: '' });
-    expect((await postForm(app, noKey)).statusCode).toBe(303);
-    expect((await postForm(app, noKey)).statusCode).toBe(303);
+    const words = 'Sent with scripts off.';
+    const noKey = formFields({ message: words, idempotencyKey: '' });
+    expect((await postForm(app(), noKey)).statusCode).toBe(303);
+    expect((await postForm(app(), noKey)).statusCode).toBe(303);
     // Trimmed values are the same message.
-    expect((await postForm(app, { ...noKey, lastName: ' Lovelace ' })).statusCode).toBe(303);
-    expect(await storedCount(app)).toBe(1);
-    await postForm(app, { ...noKey, email: 'ada.lovelace@example.com' });
-    expect(await storedCount(app)).toBe(2);
+    expect((await postForm(app(), { ...noKey, lastName: ' Lovelace ' })).statusCode).toBe(303);
+    expect(await messagesSaying(app(), words)).toHaveLength(1);
+    await postForm(app(), { ...noKey, email: 'ada.lovelace@example.com' });
+    expect(await messagesSaying(app(), words)).toHaveLength(2);
   });
 
   test('a form key never meets a key of the JSON route', async () => {
-    const app = await start(await env());
     const key = 'shared-key-1';
-    const json = await postFeedback(
-      app,
-      validPayload({ message: 'The bill reminders saved me a late fee.\nThank you!' }),
-      { headers: { 'idempotency-key': key } },
-    );
-    const form = await postForm(app, formFields({ idempotencyKey: key }));
+    const words = 'The same words, by script and by form.';
+    const json = await postFeedback(app(), validPayload({ message: words }), {
+      headers: { 'idempotency-key': key },
+    });
+    const form = await postForm(app(), formFields({ message: words, idempotencyKey: key }));
     expect([json.statusCode, form.statusCode]).toEqual([202, 303]);
-    expect(await storedCount(app)).toBe(2);
+    expect(await messagesSaying(app(), words)).toHaveLength(2);
+  });
+
+  test('a filled honeypot gets the same redirect, and the message is kept as spam, never mailed', async () => {
+    const { owner } = app().feedbackStore;
+    const before = await owner.counts();
+    const words = 'Buy now, a bot wrote this.';
+    const response = await postForm(
+      app(),
+      formFields({ website: 'https://spam.example', message: words, idempotencyKey: 'bot' }),
+    );
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${TEST_PUBLIC_URL}/echoexpense/feedback-sent`);
+    expect(await messagesSaying(app(), words)).toMatchObject([{ spam: true, status: 'spam' }]);
+    expect(await owner.counts()).toMatchObject({
+      pending: before.pending,
+      spam: before.spam + 1,
+    });
+  });
+
+  test('a store that cannot be written gets the 503 page with Retry-After, the text kept', async () => {
+    const words = 'Written while the disk was read-only.';
+    const post = formFields({ message: words, idempotencyKey: 'read-only' });
+    vi.spyOn(app().feedbackStore.intake, 'accept').mockRejectedValueOnce(
+      new Error('attempt to write a readonly database'),
+    );
+    const refused = await postForm(app(), post);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('30');
+    const page = parse(refused.body);
+    expect(alertText(page)).toContain('Feedback cannot be stored right now');
+    expect(inputValue(page, '#email')).toBe('ada@example.com');
+    expect(textareaValue(page, '#message')).toBe(words);
+    expect(await messagesSaying(app(), words)).toHaveLength(0);
+    // Sent again from that page, it is stored.
+    expect((await postForm(app(), post)).statusCode).toBe(303);
+    expect(await messagesSaying(app(), words)).toHaveLength(1);
+  });
+
+  describe('a message at the limits', () => {
+    test('of 5000 characters with line breaks is accepted: a posted CRLF counts once, as in the form', async () => {
+      const line = 'A line of feedback.\n';
+      const max = FEEDBACK_LIMITS.messageMaxLength;
+      const message = line.repeat(Math.floor(max / line.length)) + 'z'.repeat(max % line.length);
+      expect(message).toHaveLength(max);
+      const response = await postForm(
+        app(),
+        formFields({ message: message.replace(/\n/g, '\r\n'), idempotencyKey: 'longest' }),
+      );
+      expect(response.statusCode).toBe(303);
+      expect(await messagesSaying(app(), message.trimEnd())).toHaveLength(1);
+    });
+
+    test('a body over 16 KiB gets the 413 page and nothing is stored', async () => {
+      const before = await storedCount(app());
+      const response = await postForm(
+        app(),
+        formFields({ message: 'x'.repeat(FEEDBACK_LIMITS.bodyMaxBytes) }),
+      );
+      expect(response.statusCode).toBe(413);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(alertText(parse(response.body))).toMatch(/not sent.*too long/);
+      expect(await storedCount(app())).toBe(before);
+    });
+  });
+
+  describe('the limits are the JSON route’s own', () => {
+    test('after the JSON route’s allowance the form gets the 429 page with Retry-After, the text kept', async () => {
+      const clock = new TestClock();
+      const limited = await start({
+        engine,
+        clock,
+        env: { FEEDBACK_RATE_LIMIT_PER_MINUTE: '2' },
+      });
+      const remoteAddress = '203.0.113.20';
+      for (let index = 0; index < 2; index++) {
+        const response = await postFeedback(limited, validPayload(), { remoteAddress });
+        expect(response.statusCode).toBe(202);
+      }
+      clock.advance(25_000);
+      const refused = await postForm(limited, formFields(), { remoteAddress });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('35');
+      const page = parse(refused.body);
+      expect(alertText(page)).toContain('Too many messages from this address; try again later.');
+      expect(alertText(page)).toContain('You can try again in 35 second');
+      expect(textareaValue(page, '#message')).toBe(
+        'The bill reminders saved me a late fee.\nThank you!',
+      );
+      expect(await storedCount(limited)).toBe(2);
+      clock.advance(35_000);
+      expect((await postForm(limited, formFields(), { remoteAddress })).statusCode).toBe(303);
+    });
+
+    test('and the form’s posts count against the JSON route', async () => {
+      const limited = await start({ engine, env: { FEEDBACK_RATE_LIMIT_PER_MINUTE: '2' } });
+      const remoteAddress = '203.0.113.21';
+      await postForm(limited, formFields({ idempotencyKey: 'a' }), { remoteAddress });
+      await postForm(limited, formFields({ idempotencyKey: 'b' }), { remoteAddress });
+      const json = await postFeedback(limited, validPayload(), { remoteAddress });
+      expect(json.statusCode).toBe(429);
+      // A resend of a stored post is answered as before, over the limit too.
+      const resend = await postForm(limited, formFields({ idempotencyKey: 'a' }), {
+        remoteAddress,
+      });
+      expect(resend.statusCode).toBe(303);
+      expect(await storedCount(limited)).toBe(2);
+    });
   });
 });
 
 describe('where a stored post leads', () => {
   test('to the feedback-sent page on the origin of the page that posted, when it is allowed', async () => {
-    const app = await start({ SITE_ORIGINS: STATIC_HOST });
+    const app = await start({ env: { SITE_ORIGINS: STATIC_HOST } });
     const response = await postForm(app, formFields({ appName: 'Manzanos PopShop' }), {
       headers: { origin: STATIC_HOST, 'sec-fetch-site': 'cross-site' },
     });
@@ -216,7 +330,7 @@ describe('where a stored post leads', () => {
   });
 
   test('the form posted again from the API’s own page (pages hosted apart) is accepted', async () => {
-    const app = await start({ SITE_ORIGINS: STATIC_HOST });
+    const app = await start({ env: { SITE_ORIGINS: STATIC_HOST } });
     const fromApiPage = await postForm(app, formFields(), {
       headers: { origin: 'http://api.portfolio.test', host: 'api.portfolio.test' },
     });
@@ -227,31 +341,6 @@ describe('where a stored post leads', () => {
     });
     expect(foreign.statusCode).toBe(403);
     expect(await storedCount(app)).toBe(1);
-  });
-});
-
-describe('a message at the limits', () => {
-  test('of 5000 characters with line breaks is accepted: a posted CRLF counts once, as in the form', async () => {
-    const app = await start();
-    const line = 'A line of feedback.\n';
-    const max = FEEDBACK_LIMITS.messageMaxLength;
-    const message = line.repeat(Math.floor(max / line.length)) + 'z'.repeat(max % line.length);
-    expect(message).toHaveLength(max);
-    const response = await postForm(app, formFields({ message: message.replace(/\n/g, '\r\n') }));
-    expect(response.statusCode).toBe(303);
-    expect((await storedMessages(app))[0]?.message).toBe(message.trimEnd());
-  });
-
-  test('a body over 16 KiB gets the 413 page and nothing is stored', async () => {
-    const app = await start();
-    const response = await postForm(
-      app,
-      formFields({ message: 'x'.repeat(FEEDBACK_LIMITS.bodyMaxBytes) }),
-    );
-    expect(response.statusCode).toBe(413);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(alertText(parse(response.body))).toMatch(/not sent.*too long/);
-    expect(await storedCount(app)).toBe(0);
   });
 });
 
@@ -382,18 +471,9 @@ describe('a refused field', () => {
   });
 });
 
-test('a filled honeypot gets the same redirect, and the message is kept as spam, never mailed', async () => {
-  const app = await start();
-  const response = await postForm(app, formFields({ website: 'https://spam.example' }));
-  expect(response.statusCode).toBe(303);
-  expect(response.headers.location).toBe(`${TEST_PUBLIC_URL}/echoexpense/feedback-sent`);
-  expect(await storedMessages(app)).toMatchObject([{ spam: true, status: 'spam' }]);
-  expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 0, spam: 1 });
-});
-
 describe('a request the route does not take', () => {
   test('from another origin gets the 403 page, and nothing is stored', async () => {
-    const app = await start({ SITE_ORIGINS: STATIC_HOST });
+    const app = await start({ env: { SITE_ORIGINS: STATIC_HOST } });
     const response = await postForm(app, formFields(), {
       headers: { origin: 'https://attacker.example' },
     });
@@ -428,54 +508,6 @@ describe('a request the route does not take', () => {
   });
 });
 
-describe('the limits are the JSON route’s own', () => {
-  test('after the JSON route’s allowance the form gets the 429 page with Retry-After, the text kept', async () => {
-    const app = await start({ FEEDBACK_RATE_LIMIT_PER_MINUTE: '2' });
-    const remoteAddress = '203.0.113.20';
-    for (let index = 0; index < 2; index++) {
-      expect((await postFeedback(app, validPayload(), { remoteAddress })).statusCode).toBe(202);
-    }
-    const refused = await postForm(app, formFields(), { remoteAddress });
-    expect(refused.statusCode).toBe(429);
-    const retryAfter = Number(refused.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    const page = parse(refused.body);
-    expect(alertText(page)).toContain('Too many messages from this address; try again later.');
-    expect(alertText(page)).toContain(`You can try again in ${retryAfter} second`);
-    expect(textareaValue(page, '#message')).toBe(
-      'The bill reminders saved me a late fee.\nThank you!',
-    );
-    expect(await storedCount(app)).toBe(2);
-  });
-
-  test('and the form’s posts count against the JSON route', async () => {
-    const app = await start({ FEEDBACK_RATE_LIMIT_PER_MINUTE: '2' });
-    const remoteAddress = '203.0.113.21';
-    await postForm(app, formFields({ idempotencyKey: 'a' }), { remoteAddress });
-    await postForm(app, formFields({ idempotencyKey: 'b' }), { remoteAddress });
-    const json = await postFeedback(app, validPayload(), { remoteAddress });
-    expect(json.statusCode).toBe(429);
-    // A resend of a stored post is answered as before, over the limit too.
-    const resend = await postForm(app, formFields({ idempotencyKey: 'a' }), { remoteAddress });
-    expect(resend.statusCode).toBe(303);
-    expect(await storedCount(app)).toBe(2);
-  });
-
-  test('a store that cannot be written gets the 503 page with Retry-After, the text kept', async () => {
-    const app = await start();
-    sqliteStore(app).db.pragma('query_only = ON');
-    const refused = await postForm(app, formFields());
-    expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toBe('30');
-    const page = parse(refused.body);
-    expect(alertText(page)).toContain('Feedback cannot be stored right now');
-    expect(inputValue(page, '#email')).toBe('ada@example.com');
-    sqliteStore(app).db.pragma('query_only = OFF');
-    expect((await postForm(app, formFields())).statusCode).toBe(303);
-  });
-});
-
 test('its log lines are the JSON route’s, marked as the form’s', async () => {
   const lines: string[] = [];
   const stream = new Writable({
@@ -484,7 +516,7 @@ test('its log lines are the JSON route’s, marked as the form’s', async () =>
       done();
     },
   });
-  const app = await start({}, { logger: { level: 'info', stream } });
+  const app = await start({ logger: { level: 'info', stream } });
   await postForm(app, formFields());
   await postForm(app, formFields({ email: 'nope' }));
   const entries = lines.map(

@@ -45,13 +45,8 @@ import {
   refusalPageHtml,
   type RefusalPage,
 } from './feedback-form-page.ts';
-import {
-  fieldReasons,
-  logAcceptance,
-  logRefusal,
-  mediaType,
-  type SubmitFeedback,
-} from './feedback-intake.ts';
+import type { SubmitFeedback } from '../intake/submit.ts';
+import { fieldReasons, logAcceptance, logRefusal, mediaType } from './feedback-http.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 

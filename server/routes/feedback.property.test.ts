@@ -13,7 +13,7 @@ import {
   storedCount,
   TEST_APP_NAMES,
   type TestServer,
-} from '../test/helpers.ts';
+} from '../../tests/server/helpers.ts';
 
 const BODY_LIMIT = 16 * 1024;
 const FIELDS = ['appName', 'firstName', 'lastName', 'email', 'message'] as const;

@@ -11,13 +11,14 @@
  * Retry-After: the store cannot be written, its disk is below the free-space floor, or too
  * many messages already wait for the disk).
  *
- * A message that looks written by software (spam-signals.ts) is stored as spam: answered
- * 202 like any other, never mailed.
+ * A message that looks written by software (intake/spam-signals.ts) is stored as spam:
+ * answered 202 like any other, never mailed.
  *
  * POST /api/sendMail/form (feedback-form.ts) takes the same form posted without scripts, as
  * application/x-www-form-urlencoded, and answers with pages: 303 to the app's feedback-sent
  * page, or the form again with the reason. This plugin registers both routes around one
- * `SubmitFeedback` (feedback-intake.ts), so they share the schema, the limits and the store.
+ * `SubmitFeedback` (intake/submit.ts) with one acceptance policy (intake/policy.ts), so they
+ * share the schema, the limits and the store. This file is the JSON route's HTTP contract.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,19 +36,17 @@ import {
   idempotencyKeyProblem,
 } from '../../common/feedback.ts';
 import type { RoutableApp } from '../../common/paths.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { AcceptancePolicy, type FeedbackLimits } from '../intake/policy.ts';
+import { createSubmitFeedback } from '../intake/submit.ts';
 import { feedbackFormRoutes } from './feedback-form.ts';
 import {
-  createSubmitFeedback,
   fieldReasons,
   logAcceptance,
   logRefusal,
   mediaType,
-  type FeedbackLimits,
   type ValidationIssue,
-} from './feedback-intake.ts';
-
-// The limits' parts, where this route's tests have always found them.
-export { AcceptanceLimiter, clientKey } from './feedback-intake.ts';
+} from './feedback-http.ts';
 
 const ErrorBodySchema = z.strictObject({
   error: z.strictObject({
@@ -67,7 +66,11 @@ function errorBody(code: string, message: string, fields?: Record<string, string
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-export interface FeedbackRoutesOptions extends FeedbackLimits {
+export interface FeedbackRoutesOptions {
+  /** The abuse limits, shared by both routes. */
+  limits: FeedbackLimits;
+  /** Where receipt times and the limits' windows are read; default the system's clock. */
+  clock?: Clock;
   /** Display names of the site's apps: the only accepted `appName` values. */
   appNames: readonly string[];
   /** The site's apps with their slugs: where a form post's answer leads. */
@@ -90,7 +93,13 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     app.setSerializerCompiler(serializerCompiler);
 
     const schema = createFeedbackSchema(options.appNames);
-    const submit = createSubmitFeedback(app, options);
+    const submit = createSubmitFeedback({
+      store: instance.feedbackStore.intake,
+      outbox: instance.feedbackOutbox,
+      space: instance.feedbackStoreSpace,
+      policy: new AcceptancePolicy(options.limits),
+      clock: options.clock ?? systemClock,
+    });
 
     const refuse = (
       request: FastifyRequest,

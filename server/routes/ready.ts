@@ -11,7 +11,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isLoopbackAddress } from '../addresses.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { isLoopbackAddress } from '../intake/addresses.ts';
 
 /** How long one write probe's outcome is reused, in ms. */
 const PROBE_CACHE_MS = 1000;
@@ -31,8 +32,13 @@ export interface ReadyReport {
   schema?: { engine: 'sqlite' | 'postgres'; version: number };
 }
 
-export const readyRoutes = fp(
-  async function readyRoutes(app: FastifyInstance) {
+export interface ReadyRoutesOptions {
+  /** Where the probe's age and the oldest message's age are read; default the system's clock. */
+  clock?: Clock;
+}
+
+export const readyRoutes = fp<ReadyRoutesOptions>(
+  async function readyRoutes(app: FastifyInstance, { clock = systemClock }) {
     let probe: { at: number; writable: Promise<boolean> } | undefined;
     const writable = (now: number): Promise<boolean> => {
       if (probe && now - probe.at < PROBE_CACHE_MS) return probe.writable;
@@ -49,7 +55,7 @@ export const readyRoutes = fp(
 
     app.get('/readyz', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const now = Date.now();
+      const now = clock.now();
       const store = app.feedbackStore.health;
       const canWrite = await writable(now);
       const space = app.feedbackStoreSpace.check(now);

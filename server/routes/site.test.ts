@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createFixtureSite } from '../test/fixture-site.ts';
+import { createFixtureSite } from '../../tests/server/fixture-site.ts';
 
 let app: FastifyInstance;
 

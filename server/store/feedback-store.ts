@@ -4,7 +4,7 @@
  * Accepted messages are committed in groups, one transaction per group.
  */
 import { GroupCommit } from './group-commit.ts';
-import { LONGEST_CAP_WINDOW_MS } from './limits.ts';
+import { LONGEST_CAP_WINDOW_MS } from '../intake/policy.ts';
 import * as messages from './operations/messages.ts';
 import * as intake from './operations/intake.ts';
 import * as outbox from './operations/outbox.ts';

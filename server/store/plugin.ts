@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { systemClock, type Clock } from '../clock.ts';
 import { DiskSpace } from './disk-space.ts';
 import { describeStore, openFeedbackStore } from './open.ts';
 import type { FeedbackStore } from './types.ts';
@@ -28,6 +29,8 @@ export interface FeedbackStorePluginOptions {
   minFreeBytes?: number;
   /** Messages waiting for their commit at most; default DEFAULT_QUEUE_LIMIT. */
   queueLimit?: number;
+  /** Where the sweep of expired keys and cap entries reads the time; default the system's. */
+  clock?: Clock;
 }
 
 const SWEEP_MS = 10 * 60 * 1000;
@@ -35,7 +38,13 @@ const SWEEP_MS = 10 * 60 * 1000;
 /** Opens the feedback store for the server's life; commits what is waiting and closes it at the end. */
 export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
   async function feedbackStorePlugin(app: FastifyInstance, options) {
-    const { dataDir, databaseUrl, writerThread = true, minFreeBytes = 0 } = options;
+    const {
+      dataDir,
+      databaseUrl,
+      writerThread = true,
+      minFreeBytes = 0,
+      clock = systemClock,
+    } = options;
     const store = await openFeedbackStore({
       dataDir,
       databaseUrl,
@@ -55,7 +64,7 @@ export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
 
     // Idempotency-Keys are remembered for a day, the caps' entries for their window.
     const sweep = setInterval(() => {
-      store.forgetExpired(Date.now()).catch((error: unknown) => {
+      store.forgetExpired(clock.now()).catch((error: unknown) => {
         app.log.warn({ err: error }, 'could not forget expired keys and cap entries');
       });
     }, SWEEP_MS);

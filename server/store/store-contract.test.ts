@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
 import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
-import { newFeedback } from '../test/helpers.ts';
-import { ENGINES, type OpenedStore } from '../test/store-engines.ts';
+import { newFeedback } from '../../tests/server/helpers.ts';
+import { ENGINES, type OpenedStore } from '../../tests/server/store-engines.ts';
 import {
   IDEMPOTENCY_TTL_MS,
   StoreSettingsError,

@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { request } from 'node:https';
 import { request as plainRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../../server/test/server-process.ts';
-import { freePort } from '../../server/test/smtp-sink.ts';
+import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
+import { freePort } from '../server/smtp-sink.ts';
 import { VALUES } from './feedback-form.ts';
 import { expect, test } from './fixtures.ts';
 import { root, runCommand, tempFolder } from './processes.ts';

@@ -6,7 +6,7 @@
  */
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../../server/test/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
 import { APP_NAME, APP_PATH, openForm, submitFeedback } from './feedback-form.ts';
 import { expect, test } from './fixtures.ts';
 import { root, runCommand, tempFolder } from './processes.ts';

@@ -5,8 +5,8 @@
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../../server/test/server-process.ts';
-import { freePort, SmtpSink } from '../../server/test/smtp-sink.ts';
+import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
+import { freePort, SmtpSink } from '../server/smtp-sink.ts';
 import { APP_PATH, openForm, submitFeedback } from './feedback-form.ts';
 import { expect, test } from './fixtures.ts';
 import { root, runCommand, tempFolder } from './processes.ts';

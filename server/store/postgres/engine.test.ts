@@ -1,6 +1,6 @@
 /** What only the PostgreSQL engine has: its connection, its schema's lock, its durability. */
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/postgres.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/server/postgres.ts';
 import { StoreSettingsError } from '../types.ts';
 import { PostgresFeedbackStore } from './engine.ts';
 import { POSTGRES_MIGRATIONS } from './migrate.ts';

@@ -3,7 +3,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { newFeedback, tempDir } from '../../test/helpers.ts';
+import { newFeedback, tempDir } from '../../../tests/server/helpers.ts';
 import { StoreSettingsError, type NewFeedback } from '../types.ts';
 import { SQLITE_MIGRATIONS, STORE_FILE } from './connection.ts';
 import { SqliteFeedbackStore } from './engine.ts';

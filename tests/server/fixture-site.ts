@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { pageRoutes } from '../../common/paths.ts';
 import type { SiteManifest } from '../../common/site-manifest.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
 
 export const FIXTURE_APPS = [
   { slug: 'watchlistr-web', name: 'Watchlistr (Web)', legal: false },

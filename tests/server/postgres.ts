@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { findPostgresPrograms } from './postgres-programs.mjs';
+import { findPostgresPrograms } from '../../scripts/postgres-programs.mjs';
 import { freePort } from './smtp-sink.ts';
 
 export interface PostgresCluster {

@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
-import type { FeedbackStore, NewFeedback } from '../store/types.ts';
-import { buildApp, type BuildAppOptions } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { SqliteFeedbackStore } from '../../server/store/sqlite/engine.ts';
+import type { FeedbackStore, NewFeedback } from '../../server/store/types.ts';
+import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import type { Clock } from '../../server/clock.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
 
 /** The apps of the test server, as the site's content has them (Watchlistr has no legal pages). */
 export const TEST_APPS = [
@@ -50,31 +51,83 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+/** A fresh, empty store for servers: the settings that point a server at it. */
+export interface TestStorage {
+  /** DATA_DIR, and DATABASE_URL for PostgreSQL. */
+  env: Record<string, string>;
+  /** Removes the store; its servers must be closed first. */
+  remove: () => Promise<void>;
+}
+
+export interface TestServerOptions extends Omit<BuildAppOptions, 'config'> {
+  env?: Record<string, string>;
+  /**
+   * A fresh store of this engine (store-engines.ts), removed on close; default SQLite in a
+   * temporary folder.
+   */
+  engine?: { storage: () => Promise<TestStorage> };
+  /** A store that outlives the server (another instance on it, a restart); kept on close. */
+  storage?: TestStorage;
+}
+
 /**
- * A server with its own store in a fresh temporary folder. It commits on the event loop's
- * thread unless `storeWriterThread` is set: the same group commit, without starting a
- * thread per test (the thread has its own tests, and the process tests use it).
+ * A server with its own store: a fresh one of `engine`, or `storage`. A SQLite store commits
+ * on the event loop's thread unless `storeWriterThread` is set: the same group commit,
+ * without starting a thread per test (the thread has its own tests, and the process tests
+ * use it).
  */
-export async function startTestServer(
-  options: { env?: Record<string, string> } & Omit<BuildAppOptions, 'config'> = {},
-): Promise<TestServer> {
-  const { dir, remove } = tempDir();
-  const { env, ...rest } = options;
-  const app = await buildApp({
-    config: testConfig(dir, env),
-    apps: TEST_APPS,
-    storeWriterThread: false,
-    ...rest,
-  });
-  await app.ready();
-  return {
-    app,
-    dataDir: dir,
-    close: async () => {
-      await app.close();
-      remove();
-    },
-  };
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { env, engine, storage: shared, ...rest } = options;
+  let storage = shared;
+  if (!storage) {
+    if (engine) storage = await engine.storage();
+    else {
+      const folder = tempDir();
+      storage = { env: { DATA_DIR: folder.dir }, remove: async () => folder.remove() };
+    }
+  }
+  const owned = storage !== shared;
+  const dataDir = storage.env.DATA_DIR ?? '';
+  try {
+    const app = await buildApp({
+      config: testConfig(dataDir, { ...storage.env, ...env }),
+      apps: TEST_APPS,
+      storeWriterThread: false,
+      ...rest,
+    });
+    await app.ready();
+    return {
+      app,
+      dataDir,
+      close: async () => {
+        await app.close();
+        if (owned) await storage.remove();
+      },
+    };
+  } catch (error) {
+    if (owned) await storage.remove();
+    throw error;
+  }
+}
+
+/**
+ * A clock that moves only when a test moves it: rows, limits and readiness age by
+ * `advance`, without waiting and without touching the store's rows.
+ */
+export class TestClock implements Clock {
+  #now: number;
+
+  constructor(start = Date.now()) {
+    this.#now = start;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  advance(ms: number): void {
+    this.#now += ms;
+  }
 }
 
 export function validPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {

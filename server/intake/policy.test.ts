@@ -1,0 +1,119 @@
+import { describe, expect, test } from 'vitest';
+import {
+  AcceptanceLimiter,
+  AcceptancePolicy,
+  HOUR_MS,
+  isOverallCap,
+  LONGEST_CAP_WINDOW_MS,
+  MINUTE_MS,
+  type FeedbackLimits,
+} from './policy.ts';
+
+const LIMITS: FeedbackLimits = { rateLimitPerMinute: 2, rateLimitPerMinutePer48: 3, maxPerHour: 5 };
+
+describe('AcceptanceLimiter', () => {
+  test('frees a slot 60 seconds after it was taken, and says when', () => {
+    const limiter = new AcceptanceLimiter(2);
+    expect(limiter.reserve('a', 0).ok).toBe(true);
+    expect(limiter.reserve('a', 10_000).ok).toBe(true);
+    expect(limiter.reserve('a', 20_000)).toEqual({ ok: false, retryAfterSeconds: 40 });
+    expect(limiter.reserve('a', 60_001).ok).toBe(true);
+  });
+
+  test('a released slot can be taken again', () => {
+    const limiter = new AcceptanceLimiter(1);
+    expect(limiter.reserve('a', 5).ok).toBe(true);
+    limiter.release('a', 5);
+    expect(limiter.reserve('a', 6).ok).toBe(true);
+  });
+
+  test('forgets the least recently seen subjects beyond its capacity', () => {
+    const limiter = new AcceptanceLimiter(1, 2);
+    limiter.reserve('a', 0);
+    limiter.reserve('b', 0);
+    limiter.reserve('c', 0);
+    expect(limiter.reserve('a', 1).ok).toBe(true);
+    expect(limiter.reserve('c', 1).ok).toBe(false);
+  });
+});
+
+describe('AcceptancePolicy', () => {
+  test('an IPv4 client counts against its own cap and the overall one, under keys that name no address', () => {
+    const slot = new AcceptancePolicy(LIMITS).reserve('203.0.113.5', 0);
+    expect(slot.ok && slot.caps).toEqual([
+      { key: expect.stringMatching(/^client:[\w-]{22}$/) as string, max: 2, windowMs: MINUTE_MS },
+      { key: 'all', max: 5, windowMs: HOUR_MS },
+    ]);
+    expect(JSON.stringify(slot)).not.toContain('203.0.113');
+  });
+
+  test('an IPv6 client also counts against its /48 network, shared by the /64s in it', () => {
+    const policy = new AcceptancePolicy(LIMITS);
+    const first = policy.reserve('2001:db8:1:1::1', 0);
+    const neighbour = policy.reserve('2001:db8:1:2::1', 0);
+    expect(first.ok && first.caps.map((cap) => cap.key.split(':')[0])).toEqual([
+      'client',
+      'network',
+      'all',
+    ]);
+    if (!first.ok || !neighbour.ok) throw new Error('Both should have been let in');
+    expect(neighbour.caps[0]?.key).not.toBe(first.caps[0]?.key);
+    expect(neighbour.caps[1]).toEqual(first.caps[1]);
+    // The third /64 of the same /48 fills the network's cap of 3; a fourth is refused.
+    expect(policy.reserve('2001:db8:1:3::1', 0).ok).toBe(true);
+    expect(policy.reserve('2001:db8:1:4::1', 1000)).toEqual({
+      ok: false,
+      retryAfterSeconds: 59,
+      overall: false,
+    });
+    expect(policy.reserve('2001:db8:2::1', 1000).ok).toBe(true);
+  });
+
+  test('a full cap takes no slot of the others, and says whether it is the overall one', () => {
+    const policy = new AcceptancePolicy({ ...LIMITS, rateLimitPerMinute: 1, maxPerHour: 1 });
+    const first = policy.reserve('198.51.100.1', 0);
+    expect(policy.reserve('198.51.100.1', 0)).toMatchObject({ ok: false, overall: false });
+    expect(policy.reserve('198.51.100.2', 30 * MINUTE_MS)).toEqual({
+      ok: false,
+      retryAfterSeconds: 30 * 60,
+      overall: true,
+    });
+    // The refusal gave back the client's own slot: once the overall cap has room, it is let in.
+    if (first.ok) first.release();
+    expect(policy.reserve('198.51.100.2', 30 * MINUTE_MS).ok).toBe(true);
+    expect(policy.reserve('198.51.100.3', 30 * MINUTE_MS).ok).toBe(false);
+    expect(policy.reserve('198.51.100.3', 90 * MINUTE_MS + 1).ok).toBe(true);
+  });
+
+  test('a released reservation gives back every slot', () => {
+    const policy = new AcceptancePolicy({ ...LIMITS, rateLimitPerMinute: 1, maxPerHour: 1 });
+    const slot = policy.reserve('198.51.100.1', 0);
+    if (!slot.ok) throw new Error('The first should have been let in');
+    slot.release();
+    expect(policy.reserve('198.51.100.1', 1).ok).toBe(true);
+  });
+
+  test('a limit of 0 is no cap at all', () => {
+    const policy = new AcceptancePolicy({
+      rateLimitPerMinute: 0,
+      rateLimitPerMinutePer48: 0,
+      maxPerHour: 0,
+    });
+    for (let index = 0; index < 50; index++) {
+      expect(policy.reserve('2001:db8::1', 0)).toMatchObject({ ok: true, caps: [] });
+    }
+  });
+
+  test('a cap the store reports full is the overall one only under the overall key', () => {
+    const slot = new AcceptancePolicy(LIMITS).reserve('2001:db8::1', 0);
+    expect(slot.ok && slot.caps.map((cap) => isOverallCap(cap.key))).toEqual([false, false, true]);
+  });
+});
+
+test('LONGEST_CAP_WINDOW_MS is the longest window of any cap the store is handed', () => {
+  const slot = new AcceptancePolicy(LIMITS).reserve('2001:db8::1', 0);
+  const windows = slot.ok ? slot.caps.map((cap) => cap.windowMs) : [];
+  expect(windows).toHaveLength(3);
+  expect(LONGEST_CAP_WINDOW_MS).toBe(Math.max(...windows));
+  expect(LONGEST_CAP_WINDOW_MS).toBe(HOUR_MS);
+});

@@ -1,0 +1,154 @@
+/**
+ * Accepting a feedback message, whichever route it came by: the free-space floor of the
+ * store's disk, the caps of the acceptance policy (policy.ts), the spam signals, and the
+ * store's commit. The JSON route (routes/feedback.ts) and the form route
+ * (routes/feedback-form.ts) call the same `SubmitFeedback`, so they share every counter.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Feedback } from '../../common/feedback.ts';
+import type { Clock } from '../clock.ts';
+import type { DiskSpace } from '../store/disk-space.ts';
+import { QueueFullError, type FeedbackIntake } from '../store/types.ts';
+import { isOverallCap, secondsUntil, type AcceptancePolicy } from './policy.ts';
+import { spamReason } from './spam-signals.ts';
+
+/** What became of a submission that passed its route's checks. */
+export type FeedbackOutcome =
+  /** Stored with its outbox entry (or, `replayed`, stored before under the same key). */
+  | { kind: 'accepted'; id: string; replayed: boolean; spam: boolean }
+  /** Not stored: over a limit (429), or the store cannot take it now (503). */
+  | {
+      kind: 'refused';
+      status: 429 | 503;
+      /** A stable, machine-readable code, e.g. `rate_limited`. */
+      code: string;
+      /** What went wrong, in a sentence for the visitor. */
+      message: string;
+      retryAfterSeconds: number;
+    };
+
+/** Who sent a submission: the client's address (after TRUST_PROXY), and its request's log. */
+export interface Sender {
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Stores a payload that passed the schema, under `key` when there is one (undefined: none).
+ * It resolves only once the message and its outbox entry are committed, or with the reason
+ * it was not stored; a key already stored is answered as accepted whatever the limits.
+ */
+export type SubmitFeedback = (
+  sender: Sender,
+  payload: Feedback,
+  key: string | undefined,
+) => Promise<FeedbackOutcome>;
+
+export interface SubmitFeedbackOptions {
+  store: FeedbackIntake;
+  /** Told of each message to mail, so it looks now instead of at its next check. */
+  outbox: { notify(): void };
+  /** The free-space floor of the store's disk. */
+  space: Pick<DiskSpace, 'check'>;
+  /** The server's caps: the same object for both routes. */
+  policy: AcceptancePolicy;
+  clock: Clock;
+}
+
+/** 429: over a cap of this address (or its network), or over the overall cap. */
+function rateLimited(retryAfterSeconds: number, overall: boolean): FeedbackOutcome {
+  return {
+    kind: 'refused',
+    status: 429,
+    code: 'rate_limited',
+    message: overall
+      ? 'Too many messages right now; try again later.'
+      : 'Too many messages from this address; try again later.',
+    retryAfterSeconds,
+  };
+}
+
+function unavailable(code: string, message: string, retryAfterSeconds: number): FeedbackOutcome {
+  return { kind: 'refused', status: 503, code, message, retryAfterSeconds };
+}
+
+/** The submit function of one server; both feedback routes must be given the same one. */
+export function createSubmitFeedback({
+  store,
+  outbox,
+  space,
+  policy,
+  clock,
+}: SubmitFeedbackOptions): SubmitFeedback {
+  return async (sender, body, key) => {
+    const now = clock.now();
+    const accepted = (id: string, replayed: boolean, spam: boolean): FeedbackOutcome => ({
+      kind: 'accepted',
+      id,
+      replayed,
+      spam,
+    });
+    // A retry of a submission already stored gets the same answer, whatever the limits.
+    const replay = async () => (key === undefined ? undefined : await store.findReplay(key, now));
+
+    const disk = space.check(now);
+    if (!disk.ok) {
+      const known = await replay();
+      if (known !== undefined) return accepted(known, true, false);
+      sender.log.error(disk, 'the store’s disk is below its free-space floor (STORE_MIN_FREE_MB)');
+      return unavailable(
+        'store_full',
+        'Feedback cannot be stored right now; try again later.',
+        300,
+      );
+    }
+    const slot = policy.reserve(sender.ip, now);
+    if (!slot.ok) {
+      const known = await replay();
+      if (known !== undefined) return accepted(known, true, false);
+      return rateLimited(slot.retryAfterSeconds, slot.overall);
+    }
+    const reason = spamReason(body);
+    const spam = reason !== undefined;
+    let result;
+    try {
+      result = await store.accept({
+        appName: body.appName,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        message: body.message,
+        spam,
+        ...(reason === undefined ? {} : { spamReason: reason }),
+        receivedAt: now,
+        ...(key === undefined ? {} : { idempotencyKey: key }),
+        caps: slot.caps,
+      });
+    } catch (error) {
+      slot.release();
+      if (error instanceof QueueFullError) {
+        sender.log.warn({ app: body.appName }, 'too many messages wait for the disk');
+        return unavailable(
+          'store_busy',
+          'Feedback cannot be stored right now; try again in a few seconds.',
+          5,
+        );
+      }
+      sender.log.error({ err: error, app: body.appName }, 'could not store feedback');
+      return unavailable(
+        'store_unavailable',
+        'Feedback cannot be stored right now; try again later.',
+        30,
+      );
+    }
+    if (result.kind === 'capped') {
+      // Another instance (or this one, before a restart) took the room meanwhile.
+      slot.release();
+      return rateLimited(secondsUntil(result.retryAt, now), isOverallCap(result.key));
+    }
+    const replayed = result.kind === 'replayed';
+    if (replayed) slot.release();
+    else if (!spam) outbox.notify();
+    return accepted(result.id, replayed, spam);
+  };
+}
