@@ -373,6 +373,19 @@ test('a missing store says where it looked and how it comes to be', async () => 
   expect(err).toMatch(/No feedback store at .*feedback\.sqlite: the server creates it/);
 });
 
+test('a wrong DATABASE_URL is named by the server’s own rule, and nothing is opened', async () => {
+  const { code, out, err } = await cliIn(
+    { DATA_DIR: folder.dir, DATABASE_URL: 'mysql://root:hunter2@db/feedback' },
+    undefined,
+    'list',
+  );
+  expect(code).toBe(1);
+  expect(out).toBe('');
+  expect(err).toBe(
+    'Invalid settings in the environment:\n  - DATABASE_URL: must be an address like postgres://user:password@host:5432/database (the value is not shown here)',
+  );
+});
+
 describe('backup and moving to PostgreSQL', () => {
   test('backup writes a whole copy the command can read, and never overwrites a file', async () => {
     const copy = tempDir('feedback-cli-copy-');

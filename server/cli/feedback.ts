@@ -12,7 +12,6 @@ import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { neutraliseInvisible } from '../../common/feedback.ts';
-import { ConfigSchema } from '../config.ts';
 import { openFeedbackStore } from '../store/open.ts';
 import {
   MESSAGE_STATUSES,
@@ -21,6 +20,7 @@ import {
   type StoredMessage,
   type StoreTransfer,
 } from '../store/types.ts';
+import { databaseArgument, deliveryIsOn, storeLocation } from './settings.ts';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -196,7 +196,7 @@ const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
 
 /** Why a pending message has no time of its next try, if it has none. */
 async function deliveryHeld(store: OwnerQueries, env: CliIo['env']): Promise<string | undefined> {
-  if (!env.SMTP_URL?.trim()) return 'none while delivery is off (SMTP_URL is not set)';
+  if (!deliveryIsOn(env)) return 'none while delivery is off (SMTP_URL is not set)';
   const pause = await store.deliveryPause();
   if (pause) return `when delivery resumes (paused: ${printable(pause.reason)})`;
   return undefined;
@@ -519,8 +519,8 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'migrate-to postgres://USER:PASSWORD@HOST/DATABASE',
     help: 'Copy every message, delivery attempt and state of this store into an empty PostgreSQL database, in one transaction; it refuses a database that holds messages. Stop the server first, then start it with DATABASE_URL set to the same address.',
     async run({ transfer, args, io }) {
-      const url = args[0];
-      if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+      const url = databaseArgument(args[0]);
+      if (!url) {
         throw new UsageError(
           'migrate-to needs the address of a PostgreSQL database (postgres://…)',
         );
@@ -588,11 +588,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(`Unknown command "${name}".`);
-  const dataDir = path.resolve(
-    values['data-dir'] ?? ConfigSchema.shape.DATA_DIR.parse(io.env.DATA_DIR),
-  );
-  const databaseUrl = values['data-dir'] === undefined ? io.env.DATABASE_URL?.trim() : undefined;
-  const store = await openFeedbackStore({ databaseUrl, dataDir, create: false });
+  const location = storeLocation(io.env, values['data-dir']);
+  const store = await openFeedbackStore({ ...location, create: false });
   try {
     return await command.run({
       store: store.owner,
