@@ -8,7 +8,8 @@ import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
 import type { NewFeedback } from '../store/types.ts';
 import { storeMessage, tempDir } from '../test/helpers.ts';
 import { createTestDatabase } from '../test/postgres.ts';
-import { COMMANDS, csvCell, printable, runFeedbackCli, USAGE } from './feedback.ts';
+import { COMMANDS, csvCell, runFeedbackCli, USAGE } from './feedback.ts';
+import { printable } from './output.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);

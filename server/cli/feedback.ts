@@ -11,7 +11,6 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { neutraliseInvisible } from '../../common/feedback.ts';
 import { openFeedbackStore } from '../store/open.ts';
 import {
   MESSAGE_STATUSES,
@@ -20,6 +19,7 @@ import {
   type StoredMessage,
   type StoreTransfer,
 } from '../store/types.ts';
+import { age, describeMessage, oneLine, plural, printable, table, when, wrap } from './output.ts';
 import { databaseArgument, deliveryIsOn, storeLocation } from './settings.ts';
 
 export interface CliIo {
@@ -34,47 +34,6 @@ export interface CliIo {
 class UsageError extends Error {}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Text from the store, safe to print: no control characters except line breaks and tabs,
- * and no invisible formatting (bidirectional overrides, zero-width marks): each becomes U+FFFD.
- */
-export function printable(text: string): string {
-  return neutraliseInvisible(text.replace(/\r\n?/g, '\n').replace(/(?![\n\t])\p{Cc}/gu, '\uFFFD'));
-}
-
-function oneLine(text: string, max: number): string {
-  const line = printable(text).replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-function when(ms: number | null): string {
-  return ms === null ? '-' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
-}
-
-function age(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'under a minute';
-  if (minutes < 120) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) =>
-    Math.max(...rows.map((row) => (row[column] ?? '').length)),
-  );
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          column === row.length - 1 ? cell : cell.padEnd(widths?.[column] ?? 0),
-        )
-        .join('  '),
-    )
-    .join('\n');
-}
 
 function parseStatus(value: string | undefined): MessageStatus | undefined {
   if (value === undefined) return undefined;
@@ -188,39 +147,12 @@ async function findOne(store: OwnerQueries, id: string | undefined): Promise<Sto
   return found;
 }
 
-const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
-  honeypot: 'the form’s hidden field was filled',
-  'too-fast': 'sent within two seconds of opening the form',
-  'mostly-links': 'the message is mostly links',
-};
-
 /** Why a pending message has no time of its next try, if it has none. */
 async function deliveryHeld(store: OwnerQueries, env: CliIo['env']): Promise<string | undefined> {
   if (!deliveryIsOn(env)) return 'none while delivery is off (SMTP_URL is not set)';
   const pause = await store.deliveryPause();
   if (pause) return `when delivery resumes (paused: ${printable(pause.reason)})`;
   return undefined;
-}
-
-function describe(message: StoredMessage, now: number, held: string | undefined): string {
-  const lines = [
-    `Id:        ${message.id}`,
-    `Received:  ${when(message.receivedAt)}`,
-    `App:       ${printable(message.appName)}`,
-    `From:      ${oneLine(`${message.firstName} ${message.lastName}`, 250)} <${oneLine(message.email, 300)}>`,
-    `Status:    ${message.status}${message.spamReason ? ` (${SPAM_REASONS[message.spamReason]}; \`not-spam ${message.id}\` releases it)` : ''}`,
-  ];
-  if (message.status !== 'spam') lines.push(`Attempts:  ${message.attempts}`);
-  if (message.status === 'sent') lines.push(`Sent:      ${when(message.sentAt)}`);
-  if (message.status === 'pending' && held) {
-    lines.push(`Next try:  ${held}`);
-  } else if (message.status === 'pending' && message.nextAttemptAt !== null) {
-    const wait = message.nextAttemptAt - now;
-    lines.push(`Next try:  ${when(message.nextAttemptAt)}${wait > 0 ? ` (in ${age(wait)})` : ''}`);
-  }
-  if (message.lastError) lines.push(`Last error: ${printable(message.lastError)}`);
-  lines.push('', printable(message.message));
-  return lines.join('\n');
 }
 
 const OPTIONS = {
@@ -260,9 +192,6 @@ interface Command {
   help: string;
   run: (context: CommandContext) => number | Promise<number>;
 }
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count} ${count === 1 ? one : many}`;
 
 /** Asks before a deletion, unless --yes; false when the owner did not say yes. */
 async function confirmed({ values, io }: CommandContext, question: string): Promise<boolean> {
@@ -327,7 +256,7 @@ export const COMMANDS: Record<string, Command> = {
     help: 'One message in full, with its delivery attempts.',
     async run({ store, args, io, now }) {
       const message = await findOne(store, args[0]);
-      io.out(describe(message, now, await deliveryHeld(store, io.env)));
+      io.out(describeMessage(message, now, await deliveryHeld(store, io.env)));
       const attempts = await store.attemptsOf(message.id);
       if (attempts.length > 0) {
         io.out('\nDelivery attempts:');
@@ -541,21 +470,6 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
 };
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export const USAGE = [
   'Usage: npm run feedback -- <command> [options]',
