@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
@@ -192,6 +192,22 @@ describe('export', () => {
     ]);
     // Nothing but the files themselves is left in the folder.
     expect(readdirSync(folder.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('--output writes a file its owner alone can read, over an earlier export', async () => {
+    const file = path.join(folder.dir, 'feedback.json');
+    writeFileSync(file, 'an earlier export', { mode: 0o644 });
+    expect((await cli('export', '--output', file)).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveLength(5);
+  });
+
+  test('--output into a folder that does not exist fails and writes nothing', async () => {
+    const file = path.join(folder.dir, 'missing', 'feedback.csv');
+    const { code, err } = await cli('export', '--output', file);
+    expect(code).toBe(1);
+    expect(err).toContain('ENOENT');
+    expect(existsSync(path.dirname(file))).toBe(false);
   });
 
   test('--output refuses a format that contradicts the file, and writes nothing', async () => {
@@ -399,6 +415,18 @@ describe('backup and moving to PostgreSQL', () => {
       const again = await cli('backup', file);
       expect(again.code).toBe(1);
       expect(again.err).toContain('exists already');
+    } finally {
+      copy.remove();
+    }
+  });
+
+  test('backup is a file its owner alone can read, with nothing left beside it', async () => {
+    const copy = tempDir('feedback-cli-copy-');
+    try {
+      const file = path.join(copy.dir, 'backup.sqlite');
+      expect((await cli('backup', file)).code).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readdirSync(copy.dir)).toEqual(['backup.sqlite']);
     } finally {
       copy.remove();
     }

@@ -5,8 +5,7 @@
  * It reads the store in DATA_DIR (default ./data), or --data-dir; the server may run at the
  * same time. ID is a message id, or the start of one that no other id shares.
  */
-import { existsSync, statSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +19,7 @@ import {
   type StoreTransfer,
 } from '../store/types.ts';
 import { age, describeMessage, oneLine, plural, printable, table, when, wrap } from './output.ts';
+import { replaceFile, writeNewFile } from './safe-file.ts';
 import { databaseArgument, deliveryIsOn, storeLocation } from './settings.ts';
 
 export interface CliIo {
@@ -65,40 +65,6 @@ function exportFormat(format: string | undefined, output: string | undefined): '
   return chosen;
 }
 
-/**
- * A file written line by line beside its destination and put in place in one step when it
- * is complete, so an interrupted export never leaves half a file under the name.
- */
-async function openOutput(file: string) {
-  const target = path.resolve(file);
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
-  const handle = await open(temporary, 'w');
-  let chunk = '';
-  let pending: Promise<unknown> = Promise.resolve();
-  const flush = () => {
-    const text = chunk;
-    chunk = '';
-    pending = pending.then(() => handle.write(text));
-  };
-  return {
-    write: (line: string) => {
-      chunk += `${line}\n`;
-      if (chunk.length > 64 * 1024) flush();
-    },
-    async finish(): Promise<string> {
-      flush();
-      try {
-        await pending;
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, target);
-      return target;
-    },
-  };
-}
-
 /** A CSV cell (RFC 4180). A cell that a spreadsheet would run as a formula starts with '. */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
@@ -135,6 +101,31 @@ function exportRecord(message: StoredMessage) {
     sentAt: message.sentAt === null ? null : new Date(message.sentAt).toISOString(),
     lastError: message.lastError,
   };
+}
+
+/** Every message in `format`, one line at a time to `write`. */
+async function writeMessages(
+  format: 'csv' | 'json',
+  messages: AsyncIterable<StoredMessage>,
+  write: (line: string) => void,
+): Promise<void> {
+  if (format === 'csv') {
+    write(EXPORT_COLUMNS.join(','));
+    for await (const message of messages) {
+      const record = exportRecord(message);
+      write(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
+    }
+  } else {
+    // One record a line, the comma after each but the last.
+    let previous: string | undefined;
+    write('[');
+    for await (const message of messages) {
+      if (previous !== undefined) write(`${previous},`);
+      previous = `  ${JSON.stringify(exportRecord(message))}`;
+    }
+    if (previous !== undefined) write(previous);
+    write(']');
+  }
 }
 
 async function findOne(store: OwnerQueries, id: string | undefined): Promise<StoredMessage> {
@@ -280,24 +271,12 @@ export const COMMANDS: Record<string, Command> = {
     async run({ store, values, io }) {
       const format = exportFormat(values.format, values.output);
       const messages = store.iterate({ status: parseStatus(values.status), appName: values.app });
-      const output = values.output === undefined ? undefined : await openOutput(values.output);
-      const write = output ? output.write : io.out;
-      if (format === 'csv') {
-        write(EXPORT_COLUMNS.join(','));
-        for await (const message of messages) {
-          const record = exportRecord(message);
-          write(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
-        }
-      } else {
-        // One record a line, the comma after each but the last.
-        let previous: string | undefined;
-        write('[');
-        for await (const message of messages) {
-          if (previous !== undefined) write(`${previous},`);
-          previous = `  ${JSON.stringify(exportRecord(message))}`;
-        }
-        if (previous !== undefined) write(previous);
-        write(']');
+      const output = values.output === undefined ? undefined : await replaceFile(values.output);
+      try {
+        await writeMessages(format, messages, output ? output.write : io.out);
+      } catch (error) {
+        await output?.abort();
+        throw error;
       }
       if (output) io.err(`Wrote ${await output.finish()}.`);
       return 0;
@@ -437,9 +416,7 @@ export const COMMANDS: Record<string, Command> = {
     async run({ store, args, io }) {
       const file = args[0];
       if (!file) throw new UsageError('backup needs the FILE to write the copy to');
-      const target = path.resolve(file);
-      if (existsSync(target)) throw new Error(`${target} exists already; give a new file name.`);
-      await store.backup(target);
+      const target = await writeNewFile(file, (temporary) => store.backup(temporary));
       io.out(`Wrote ${target} (${(statSync(target).size / 1024 / 1024).toFixed(1)} MB).`);
       return 0;
     },
