@@ -8,7 +8,8 @@ import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
 import type { NewFeedback } from '../store/types.ts';
 import { storeMessage, tempDir } from '../test/helpers.ts';
 import { createTestDatabase } from '../test/postgres.ts';
-import { COMMANDS, csvCell, runFeedbackCli, USAGE } from './feedback.ts';
+import { csvCell } from './export.ts';
+import { COMMANDS, runFeedbackCli, USAGE } from './feedback.ts';
 import { printable } from './output.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -6,7 +6,6 @@
  * same time. ID is a message id, or the start of one that no other id shares.
  */
 import { statSync } from 'node:fs';
-import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -18,6 +17,8 @@ import {
   type StoredMessage,
   type StoreTransfer,
 } from '../store/types.ts';
+import { exportFormat, writeExport } from './export.ts';
+import { OPTIONS, UsageError, type Values } from './options.ts';
 import { age, describeMessage, oneLine, plural, printable, table, when, wrap } from './output.ts';
 import { replaceFile, writeNewFile } from './safe-file.ts';
 import { databaseArgument, deliveryIsOn, storeLocation } from './settings.ts';
@@ -31,8 +32,6 @@ export interface CliIo {
   confirm?: (question: string) => Promise<boolean>;
 }
 
-class UsageError extends Error {}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function parseStatus(value: string | undefined): MessageStatus | undefined {
@@ -43,89 +42,6 @@ function parseStatus(value: string | undefined): MessageStatus | undefined {
   );
   if (!status) throw new UsageError(`--status must be one of ${MESSAGE_STATUSES.join(', ')}`);
   return status;
-}
-
-/** The export's format: --format, or else the output file's extension. */
-function exportFormat(format: string | undefined, output: string | undefined): 'csv' | 'json' {
-  const extension = output === undefined ? undefined : path.extname(output).slice(1).toLowerCase();
-  const chosen = format ?? extension;
-  if (chosen !== 'csv' && chosen !== 'json') {
-    throw new UsageError(
-      'export needs --format csv or --format json (or an --output file ending in .csv or .json)',
-    );
-  }
-  if (
-    format &&
-    extension &&
-    (extension === 'csv' || extension === 'json') &&
-    extension !== format
-  ) {
-    throw new UsageError(`--format ${format} does not match the file ${output}`);
-  }
-  return chosen;
-}
-
-/** A CSV cell (RFC 4180). A cell that a spreadsheet would run as a formula starts with '. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const EXPORT_COLUMNS = [
-  'id',
-  'receivedAt',
-  'status',
-  'attempts',
-  'appName',
-  'firstName',
-  'lastName',
-  'email',
-  'message',
-  'sentAt',
-  'lastError',
-] as const;
-
-function exportRecord(message: StoredMessage) {
-  return {
-    id: message.id,
-    receivedAt: new Date(message.receivedAt).toISOString(),
-    status: message.status,
-    attempts: message.attempts,
-    appName: message.appName,
-    firstName: message.firstName,
-    lastName: message.lastName,
-    email: message.email,
-    message: message.message,
-    sentAt: message.sentAt === null ? null : new Date(message.sentAt).toISOString(),
-    lastError: message.lastError,
-  };
-}
-
-/** Every message in `format`, one line at a time to `write`. */
-async function writeMessages(
-  format: 'csv' | 'json',
-  messages: AsyncIterable<StoredMessage>,
-  write: (line: string) => void,
-): Promise<void> {
-  if (format === 'csv') {
-    write(EXPORT_COLUMNS.join(','));
-    for await (const message of messages) {
-      const record = exportRecord(message);
-      write(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
-    }
-  } else {
-    // One record a line, the comma after each but the last.
-    let previous: string | undefined;
-    write('[');
-    for await (const message of messages) {
-      if (previous !== undefined) write(`${previous},`);
-      previous = `  ${JSON.stringify(exportRecord(message))}`;
-    }
-    if (previous !== undefined) write(previous);
-    write(']');
-  }
 }
 
 async function findOne(store: OwnerQueries, id: string | undefined): Promise<StoredMessage> {
@@ -145,25 +61,6 @@ async function deliveryHeld(store: OwnerQueries, env: CliIo['env']): Promise<str
   if (pause) return `when delivery resumes (paused: ${printable(pause.reason)})`;
   return undefined;
 }
-
-const OPTIONS = {
-  'data-dir': { type: 'string' },
-  status: { type: 'string' },
-  app: { type: 'string' },
-  limit: { type: 'string' },
-  format: { type: 'string' },
-  output: { type: 'string', short: 'o' },
-  dead: { type: 'boolean' },
-  'older-than': { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  email: { type: 'string' },
-  yes: { type: 'boolean', short: 'y' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
->['values'];
 
 interface CommandContext {
   store: OwnerQueries;
@@ -271,14 +168,18 @@ export const COMMANDS: Record<string, Command> = {
     async run({ store, values, io }) {
       const format = exportFormat(values.format, values.output);
       const messages = store.iterate({ status: parseStatus(values.status), appName: values.app });
-      const output = values.output === undefined ? undefined : await replaceFile(values.output);
+      if (values.output === undefined) {
+        await writeExport(messages, format, io.out);
+        return 0;
+      }
+      const file = await replaceFile(values.output);
       try {
-        await writeMessages(format, messages, output ? output.write : io.out);
+        await writeExport(messages, format, file.write);
       } catch (error) {
-        await output?.abort();
+        await file.abort();
         throw error;
       }
-      if (output) io.err(`Wrote ${await output.finish()}.`);
+      io.err(`Wrote ${await file.finish()}.`);
       return 0;
     },
   },
