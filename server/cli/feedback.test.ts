@@ -9,7 +9,8 @@ import type { NewFeedback } from '../store/types.ts';
 import { storeMessage, tempDir } from '../test/helpers.ts';
 import { createTestDatabase } from '../test/postgres.ts';
 import { csvCell } from './export.ts';
-import { COMMANDS, runFeedbackCli, USAGE } from './feedback.ts';
+import { COMMANDS } from './commands.ts';
+import { runFeedbackCli, USAGE } from './feedback.ts';
 import { printable } from './output.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

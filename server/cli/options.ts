@@ -1,7 +1,4 @@
-/**
- * Every option of the owner's command, with its type and short form. Each command names
- * the ones it takes in its entry of COMMANDS; --data-dir and --help go with every command.
- */
+/** Every option of the owner's command, with its type and short form. */
 import type { parseArgs } from 'node:util';
 
 export const OPTIONS = {
