@@ -13,7 +13,7 @@ import {
   type StoreTransfer,
 } from '../store/types.ts';
 import { exportFormat, writeExport } from './export.ts';
-import { UsageError, type Values } from './options.ts';
+import { UsageError, type OptionName, type Values } from './options.ts';
 import { age, describeMessage, oneLine, plural, printable, table, when } from './output.ts';
 import { replaceFile, writeNewFile } from './safe-file.ts';
 import { databaseArgument, deliveryIsOn } from './settings.ts';
@@ -73,6 +73,12 @@ export interface Command {
   usage: string;
   /** What it does, in a sentence or two. */
   help: string;
+  /**
+   * The options it takes, as its usage shows them; --data-dir and --help go with every
+   * command. Any other option is refused rather than ignored, so that a mistyped command
+   * line never does something other than what the owner meant.
+   */
+  options: readonly OptionName[];
   run: (context: CommandContext) => number | Promise<number>;
 }
 
@@ -103,6 +109,7 @@ export const COMMANDS: Record<string, Command> = {
   list: {
     usage: 'list [--status S] [--app NAME] [--limit N]',
     help: `Messages, newest first (50 unless --limit). S is one of ${MESSAGE_STATUSES.join(', ')} (pending: not yet mailed; \`waiting\` is taken to mean the same).`,
+    options: ['status', 'app', 'limit'],
     async run({ store, values, io }) {
       const limit = values.limit === undefined ? 50 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1) {
@@ -137,6 +144,7 @@ export const COMMANDS: Record<string, Command> = {
   show: {
     usage: 'show ID',
     help: 'One message in full, with its delivery attempts.',
+    options: [],
     async run({ store, args, io, now }) {
       const message = await findOne(store, args[0]);
       io.out(describeMessage(message, now, await deliveryHeld(store, io.env)));
@@ -160,6 +168,7 @@ export const COMMANDS: Record<string, Command> = {
   export: {
     usage: 'export [--format csv|json] [--output FILE] [--status S] [--app NAME]',
     help: 'Every message (or those matching) as CSV or JSON, to FILE (written whole or not at all; the format follows its extension) or to standard output.',
+    options: ['format', 'output', 'status', 'app'],
     async run({ store, values, io }) {
       const format = exportFormat(values.format, values.output);
       const messages = store.iterate({ status: parseStatus(values.status), appName: values.app });
@@ -181,6 +190,7 @@ export const COMMANDS: Record<string, Command> = {
   retry: {
     usage: 'retry ID | retry --dead',
     help: 'Send a dead message (or one taken for spam) again; --dead: every dead message.',
+    options: ['dead'],
     async run({ store, values, args, io, now }) {
       if (values.dead) {
         const count = await store.retryAllDead(now);
@@ -203,6 +213,7 @@ export const COMMANDS: Record<string, Command> = {
   'not-spam': {
     usage: 'not-spam ID',
     help: 'A message taken for spam is a person’s after all: queue it for delivery.',
+    options: [],
     async run({ store, args, io, now }) {
       const result = await store.releaseSpam((await findOne(store, args[0])).id, now);
       if (result.kind === 'queued') {
@@ -216,6 +227,7 @@ export const COMMANDS: Record<string, Command> = {
   stats: {
     usage: 'stats',
     help: 'Counts by status and app, the oldest pending message, mails sent in the last hour and day, a pause of delivery.',
+    options: [],
     async run({ store, io, now }) {
       const counts = await store.counts();
       const total = counts.pending + counts.sent + counts.dead + counts.spam;
@@ -255,6 +267,7 @@ export const COMMANDS: Record<string, Command> = {
   purge: {
     usage: 'purge --older-than DAYS [--dry-run] [--yes]',
     help: 'Delete messages delivered more than DAYS days ago (by delivery time) and spam received more than DAYS days ago. Waiting and dead messages are never deleted. Asks first, unless --yes; the freed space is overwritten and given back.',
+    options: ['older-than', 'dry-run', 'yes'],
     async run(context) {
       const { store, values, io, now } = context;
       const days = Number(values['older-than']);
@@ -287,6 +300,7 @@ export const COMMANDS: Record<string, Command> = {
   forget: {
     usage: 'forget --email ADDRESS [--yes]',
     help: 'Delete every message from this address, in any status (a visitor’s request to erase their data). Asks first, unless --yes; the freed space is overwritten and given back.',
+    options: ['email', 'yes'],
     async run(context) {
       const { store, values, io } = context;
       const email = values.email?.trim();
@@ -309,6 +323,7 @@ export const COMMANDS: Record<string, Command> = {
   backup: {
     usage: 'backup FILE',
     help: 'A consistent copy of the SQLite store in FILE (a new file), taken while the server runs. On PostgreSQL, use pg_dump (see docs/deploy.md).',
+    options: [],
     async run({ store, args, io }) {
       const file = args[0];
       if (!file) throw new UsageError('backup needs the FILE to write the copy to');
@@ -320,6 +335,7 @@ export const COMMANDS: Record<string, Command> = {
   'migrate-to': {
     usage: 'migrate-to postgres://USER:PASSWORD@HOST/DATABASE',
     help: 'Copy every message, delivery attempt and state of this store into an empty PostgreSQL database, in one transaction; it refuses a database that holds messages. Stop the server first, then start it with DATABASE_URL set to the same address.',
+    options: [],
     async run({ transfer, args, io }) {
       const url = databaseArgument(args[0]);
       if (!url) {

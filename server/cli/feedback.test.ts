@@ -362,6 +362,68 @@ describe('not-spam', () => {
   });
 });
 
+describe('an option the command does not take', () => {
+  test('is refused by name, with the options the command takes, and nothing is done', async () => {
+    const refused = await cli('purge', '--older-than', '30', '--dead', '--yes');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err.split('\n')[0]).toBe(
+      'purge does not take --dead: its options are --older-than, --dry-run, --yes, --data-dir and --help.',
+    );
+    expect(refused.err).toContain(USAGE);
+    expect((await cli('list')).out).toContain(ids.sent);
+  });
+
+  test('is named as it was written, every one of them', async () => {
+    const { code, err } = await cli('list', '-y', '--dead', '--email=ada@example.com');
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe(
+      'list does not take -y (--yes), --dead or --email: its options are --status, --app, --limit, --data-dir and --help.',
+    );
+  });
+
+  test('is refused before the store is looked for, even before the command’s name', async () => {
+    const empty = tempDir('feedback-cli-empty-');
+    const { code, err } = await cli('--yes', 'stats', '--data-dir', empty.dir);
+    empty.remove();
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe(
+      'stats does not take --yes: its options are --data-dir and --help.',
+    );
+  });
+
+  test('--data-dir and --help go with every command', async () => {
+    for (const name of Object.keys(COMMANDS)) {
+      const { code, out } = await cli(name, '--help', '--data-dir', folder.dir);
+      expect(code, name).toBe(0);
+      expect(out).toBe(USAGE);
+    }
+  });
+
+  test('exits with 2 and says so on the terminal', async () => {
+    const failed = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'feedback', '--', 'list', '--yes'],
+      { env: { ...process.env, DATA_DIR: folder.dir } },
+    ).then(
+      () => undefined,
+      (error: unknown) => error as { code: number; stdout: string; stderr: string },
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stdout).toBe('');
+    expect(failed?.stderr).toContain(
+      'list does not take --yes: its options are --status, --app, --limit, --data-dir and --help.',
+    );
+  });
+});
+
+test('each command’s usage shows exactly the options it takes', () => {
+  for (const [name, command] of Object.entries(COMMANDS)) {
+    const shown = [...command.usage.matchAll(/--([a-z-]+)/g)].map((match) => match[1]);
+    expect([...new Set(shown)].sort(), name).toEqual([...command.options].sort());
+  }
+});
+
 test('every command has its usage and help in the help text', async () => {
   const { out } = await cli('--help');
   expect(out).toBe(USAGE);

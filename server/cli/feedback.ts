@@ -1,7 +1,7 @@
 /**
  * The owner's tool over the feedback store: `npm run feedback -- <command>`. This file reads
- * the command line, opens the store and hands both to the command; the commands themselves
- * are in commands.ts.
+ * the command line, refuses what the command does not take, opens the store and hands both
+ * to the command; the commands themselves are in commands.ts.
  *
  * It reads the store in DATA_DIR (default ./data), or --data-dir; the server may run at the
  * same time. ID is a message id, or the start of one that no other id shares.
@@ -10,8 +10,8 @@ import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openFeedbackStore } from '../store/open.ts';
-import { COMMANDS, type CliIo } from './commands.ts';
-import { OPTIONS, UsageError } from './options.ts';
+import { COMMANDS, type CliIo, type Command } from './commands.ts';
+import { COMMON_OPTIONS, OPTIONS, UsageError, type OptionName } from './options.ts';
 import { wrap } from './output.ts';
 import { storeLocation } from './settings.ts';
 
@@ -33,11 +33,43 @@ export const USAGE = [
   'ID is a message id as listed, or its first characters when no other id starts so.',
 ].join('\n');
 
+/** `a`, `a and b`, `a, b and c` (or `or`). */
+function series(items: readonly string[], last: 'and' | 'or'): string {
+  return items.length < 2
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+}
+
+/**
+ * Refuses every option given that the command does not take, naming those it does: an
+ * option ignored would leave the owner believing it had been applied.
+ */
+function refuseOtherOptions(
+  name: string,
+  command: Command,
+  given: readonly { name: string; rawName: string }[],
+): void {
+  const takes = [...command.options, ...COMMON_OPTIONS];
+  const refused = given
+    .filter((token) => !takes.includes(token.name as OptionName))
+    .map((token) =>
+      token.rawName === `--${token.name}` ? token.rawName : `${token.rawName} (--${token.name})`,
+    );
+  if (refused.length === 0) return;
+  throw new UsageError(
+    `${name} does not take ${series([...new Set(refused)], 'or')}: its options are ${series(
+      takes.map((option) => `--${option}`),
+      'and',
+    )}.`,
+  );
+}
+
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals, tokens } = parseArgs({
     args: [...argv],
     allowPositionals: true,
     options: OPTIONS,
+    tokens: true,
   });
   const [name, ...args] = positionals;
   if (values.help || name === undefined || name === 'help') {
@@ -46,6 +78,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(`Unknown command "${name}".`);
+  refuseOtherOptions(
+    name,
+    command,
+    tokens.filter((token) => token.kind === 'option'),
+  );
   const location = storeLocation(io.env, values['data-dir']);
   const store = await openFeedbackStore({ ...location, create: false });
   try {

@@ -1,4 +1,7 @@
-/** Every option of the owner's command, with its type and short form. */
+/**
+ * Every option of the owner's command, with its type and short form. Each command names
+ * the ones it takes in its entry of COMMANDS; --data-dir and --help go with every command.
+ */
 import type { parseArgs } from 'node:util';
 
 export const OPTIONS = {
@@ -17,6 +20,9 @@ export const OPTIONS = {
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
+
+/** The options every command takes. */
+export const COMMON_OPTIONS: readonly OptionName[] = ['data-dir', 'help'];
 
 /** The options of the command line, each under its long name. */
 export type Values = ReturnType<
