@@ -18,6 +18,7 @@ import { age, describeMessage, oneLine, plural, printable, table, when } from '.
 import { replaceFile, writeNewFile } from './safe-file.ts';
 import { databaseArgument, deliveryIsOn } from './settings.ts';
 
+/** What a command reads and writes: the terminal, the environment and the clock. */
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
