@@ -208,7 +208,7 @@ describe('export', () => {
     const file = path.join(folder.dir, 'missing', 'feedback.csv');
     const { code, err } = await cli('export', '--output', file);
     expect(code).toBe(1);
-    expect(err).toContain('ENOENT');
+    expect(err).toBe(`Cannot write ${file}: the folder ${path.dirname(file)} does not exist.`);
     expect(existsSync(path.dirname(file))).toBe(false);
   });
 

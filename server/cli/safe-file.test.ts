@@ -59,8 +59,12 @@ describe('a replaced file', () => {
   });
 
   test('in a folder that does not exist fails at once and creates nothing', async () => {
-    await expect(replaceFile(path.join(folder.dir, 'missing', 'export.csv'))).rejects.toThrow(
-      /ENOENT/,
+    const target = path.join(folder.dir, 'missing', 'export.csv');
+    await expect(replaceFile(target)).rejects.toThrow(
+      `Cannot write ${target}: the folder ${path.dirname(target)} does not exist.`,
+    );
+    await expect(writeNewFile(target, async () => undefined)).rejects.toThrow(
+      `Cannot write ${target}: the folder`,
     );
     expect(names()).toEqual([]);
   });

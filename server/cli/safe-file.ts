@@ -29,7 +29,15 @@ async function createTemporary(target: string) {
     path.dirname(target),
     `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
-  return { temporary, handle: await open(temporary, 'wx', MODE) };
+  try {
+    return { temporary, handle: await open(temporary, 'wx', MODE) };
+  } catch (error) {
+    // Node's message would name the temporary file, which the owner never asked for.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(`Cannot write ${target}: the folder ${path.dirname(target)} does not exist.`);
+    }
+    throw error;
+  }
 }
 
 export interface FileInProgress {
