@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it, test } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readSettings } from './config.ts';
 
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
@@ -189,5 +189,36 @@ describe('production settings', () => {
       'SITE_ORIGINS: "https://example.com/blog" must be an origin without a path (/blog)',
       'SITE_ORIGINS: "example.com" must be an origin like https://example.com (scheme, host and port)',
     ]);
+  });
+});
+
+describe('a few settings read alone', () => {
+  it('follow the same rules and defaults as the whole', () => {
+    expect(readSettings(['DATA_DIR', 'DATABASE_URL'], { DATA_DIR: ' ' })).toEqual({
+      DATA_DIR: 'data',
+      DATABASE_URL: undefined,
+    });
+    const url = 'postgres://feedback:secret@db.example.com:5432/feedback?sslmode=verify-full';
+    expect(readSettings(['DATABASE_URL'], { DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
+  it('ignore every other variable, however wrong', () => {
+    // A production environment without PUBLIC_URL would stop the server, not the owner's tools.
+    const env = { NODE_ENV: 'production', PORT: 'eighty', SMTP_URL: 'mail', DATA_DIR: '/srv' };
+    expect(readSettings(['DATA_DIR'], env)).toEqual({ DATA_DIR: '/srv' });
+  });
+
+  it('name a wrong one as loadConfig does, without repeating a password', () => {
+    let thrown: unknown;
+    try {
+      readSettings(['DATA_DIR', 'DATABASE_URL'], { DATABASE_URL: 'mysql://root:hunter2@db/x' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).problems).toEqual([
+      'DATABASE_URL: must be an address like postgres://user:password@host:5432/database (the value is not shown here)',
+    ]);
+    expect((thrown as Error).message).not.toContain('hunter2');
   });
 });

@@ -233,15 +233,37 @@ function describeValue(env: Record<string, string | undefined>, key: string): st
   return `got ${JSON.stringify(value)}`;
 }
 
+/** Each problem as `VARIABLE: what was expected (what it got)`. */
+function describeIssues(error: z.ZodError, env: Record<string, string | undefined>): string[] {
+  return error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '(environment)');
+    return `${key}: ${issue.message} (${describeValue(env, key)})`;
+  });
+}
+
+type Settings = z.output<typeof ConfigSchema>;
+
+/**
+ * A few settings alone, by the same rules and with the same messages as loadConfig: for
+ * the owner's tools, which need the store's address but none of the web server's settings,
+ * so a setting they never read cannot stop them. Throws a ConfigError naming every wrong one.
+ */
+export function readSettings<Key extends keyof Settings>(
+  keys: readonly Key[],
+  env: Record<string, string | undefined>,
+): Pick<Settings, Key> {
+  const picked = z.object(Object.fromEntries(keys.map((key) => [key, ConfigSchema.shape[key]])));
+  const parsed = picked.safeParse(env);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, env));
+  // The schema is ConfigSchema's own for exactly these keys; TypeScript cannot follow the
+  // object built from a list of them.
+  return parsed.data as unknown as Pick<Settings, Key>;
+}
+
 /** Reads the settings; throws a ConfigError naming every wrong variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => {
-        const key = String(issue.path[0] ?? '(environment)');
-        return `${key}: ${issue.message} (${describeValue(env, key)})`;
-      });
+  const problems = parsed.success ? [] : describeIssues(parsed.error, env);
   // Mail delivery needs all three; checked on the raw values so every problem shows at once.
   if (emptyToUndefined(env.SMTP_URL) !== undefined) {
     for (const key of ['MAIL_TO', 'MAIL_FROM'] as const) {

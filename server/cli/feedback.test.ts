@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
@@ -8,7 +8,10 @@ import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
 import type { NewFeedback } from '../store/types.ts';
 import { storeMessage, tempDir } from '../../tests/server/helpers.ts';
 import { createTestDatabase } from '../../tests/server/postgres.ts';
-import { COMMANDS, csvCell, printable, runFeedbackCli, USAGE } from './feedback.ts';
+import { csvCell } from './export.ts';
+import { COMMANDS } from './commands.ts';
+import { runFeedbackCli, USAGE } from './feedback.ts';
+import { printable } from './output.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -193,6 +196,22 @@ describe('export', () => {
     expect(readdirSync(folder.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
+  test('--output writes a file its owner alone can read, over an earlier export', async () => {
+    const file = path.join(folder.dir, 'feedback.json');
+    writeFileSync(file, 'an earlier export', { mode: 0o644 });
+    expect((await cli('export', '--output', file)).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveLength(5);
+  });
+
+  test('--output into a folder that does not exist fails and writes nothing', async () => {
+    const file = path.join(folder.dir, 'missing', 'feedback.csv');
+    const { code, err } = await cli('export', '--output', file);
+    expect(code).toBe(1);
+    expect(err).toBe(`Cannot write ${file}: the folder ${path.dirname(file)} does not exist.`);
+    expect(existsSync(path.dirname(file))).toBe(false);
+  });
+
   test('--output refuses a format that contradicts the file, and writes nothing', async () => {
     const file = path.join(folder.dir, 'feedback.csv');
     const { code, err } = await cli('export', '--format', 'json', '--output', file);
@@ -343,6 +362,68 @@ describe('not-spam', () => {
   });
 });
 
+describe('an option the command does not take', () => {
+  test('is refused by name, with the options the command takes, and nothing is done', async () => {
+    const refused = await cli('purge', '--older-than', '30', '--dead', '--yes');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err.split('\n')[0]).toBe(
+      'purge does not take --dead: its options are --older-than, --dry-run, --yes, --data-dir and --help.',
+    );
+    expect(refused.err).toContain(USAGE);
+    expect((await cli('list')).out).toContain(ids.sent);
+  });
+
+  test('is named as it was written, every one of them', async () => {
+    const { code, err } = await cli('list', '-y', '--dead', '--email=ada@example.com');
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe(
+      'list does not take -y (--yes), --dead or --email: its options are --status, --app, --limit, --data-dir and --help.',
+    );
+  });
+
+  test('is refused before the store is looked for, even before the command’s name', async () => {
+    const empty = tempDir('feedback-cli-empty-');
+    const { code, err } = await cli('--yes', 'stats', '--data-dir', empty.dir);
+    empty.remove();
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe(
+      'stats does not take --yes: its options are --data-dir and --help.',
+    );
+  });
+
+  test('--data-dir and --help go with every command', async () => {
+    for (const name of Object.keys(COMMANDS)) {
+      const { code, out } = await cli(name, '--help', '--data-dir', folder.dir);
+      expect(code, name).toBe(0);
+      expect(out).toBe(USAGE);
+    }
+  });
+
+  test('exits with 2 and says so on the terminal', async () => {
+    const failed = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'feedback', '--', 'list', '--yes'],
+      { env: { ...process.env, DATA_DIR: folder.dir } },
+    ).then(
+      () => undefined,
+      (error: unknown) => error as { code: number; stdout: string; stderr: string },
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stdout).toBe('');
+    expect(failed?.stderr).toContain(
+      'list does not take --yes: its options are --status, --app, --limit, --data-dir and --help.',
+    );
+  });
+});
+
+test('each command’s usage shows exactly the options it takes', () => {
+  for (const [name, command] of Object.entries(COMMANDS)) {
+    const shown = [...command.usage.matchAll(/--([a-z-]+)/g)].map((match) => match[1]);
+    expect([...new Set(shown)].sort(), name).toEqual([...command.options].sort());
+  }
+});
+
 test('every command has its usage and help in the help text', async () => {
   const { out } = await cli('--help');
   expect(out).toBe(USAGE);
@@ -373,6 +454,19 @@ test('a missing store says where it looked and how it comes to be', async () => 
   expect(err).toMatch(/No feedback store at .*feedback\.sqlite: the server creates it/);
 });
 
+test('a wrong DATABASE_URL is named by the server’s own rule, and nothing is opened', async () => {
+  const { code, out, err } = await cliIn(
+    { DATA_DIR: folder.dir, DATABASE_URL: 'mysql://root:hunter2@db/feedback' },
+    undefined,
+    'list',
+  );
+  expect(code).toBe(1);
+  expect(out).toBe('');
+  expect(err).toBe(
+    'Invalid settings in the environment:\n  - DATABASE_URL: must be an address like postgres://user:password@host:5432/database (the value is not shown here)',
+  );
+});
+
 describe('backup and moving to PostgreSQL', () => {
   test('backup writes a whole copy the command can read, and never overwrites a file', async () => {
     const copy = tempDir('feedback-cli-copy-');
@@ -385,6 +479,18 @@ describe('backup and moving to PostgreSQL', () => {
       const again = await cli('backup', file);
       expect(again.code).toBe(1);
       expect(again.err).toContain('exists already');
+    } finally {
+      copy.remove();
+    }
+  });
+
+  test('backup is a file its owner alone can read, with nothing left beside it', async () => {
+    const copy = tempDir('feedback-cli-copy-');
+    try {
+      const file = path.join(copy.dir, 'backup.sqlite');
+      expect((await cli('backup', file)).code).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readdirSync(copy.dir)).toEqual(['backup.sqlite']);
     } finally {
       copy.remove();
     }

@@ -1,561 +1,19 @@
 /**
- * The owner's tool over the feedback store: `npm run feedback -- <command>`. Each command
- * is one entry of COMMANDS, with its usage, its help text and its handler.
+ * The owner's tool over the feedback store: `npm run feedback -- <command>`. This file reads
+ * the command line, refuses what the command does not take, opens the store and hands both
+ * to the command; the commands themselves are in commands.ts.
  *
  * It reads the store in DATA_DIR (default ./data), or --data-dir; the server may run at the
  * same time. ID is a message id, or the start of one that no other id shares.
  */
-import { existsSync, statSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
-import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { neutraliseInvisible } from '../../common/feedback.ts';
-import { ConfigSchema } from '../config.ts';
 import { openFeedbackStore } from '../store/open.ts';
-import {
-  MESSAGE_STATUSES,
-  type MessageStatus,
-  type OwnerQueries,
-  type StoredMessage,
-  type StoreTransfer,
-} from '../store/types.ts';
-
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  env: Record<string, string | undefined>;
-  now: () => number;
-  /** Asks a yes/no question; resolves true for yes. Without it, only --yes confirms. */
-  confirm?: (question: string) => Promise<boolean>;
-}
-
-class UsageError extends Error {}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Text from the store, safe to print: no control characters except line breaks and tabs,
- * and no invisible formatting (bidirectional overrides, zero-width marks): each becomes U+FFFD.
- */
-export function printable(text: string): string {
-  return neutraliseInvisible(text.replace(/\r\n?/g, '\n').replace(/(?![\n\t])\p{Cc}/gu, '\uFFFD'));
-}
-
-function oneLine(text: string, max: number): string {
-  const line = printable(text).replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-function when(ms: number | null): string {
-  return ms === null ? '-' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
-}
-
-function age(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'under a minute';
-  if (minutes < 120) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) =>
-    Math.max(...rows.map((row) => (row[column] ?? '').length)),
-  );
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          column === row.length - 1 ? cell : cell.padEnd(widths?.[column] ?? 0),
-        )
-        .join('  '),
-    )
-    .join('\n');
-}
-
-function parseStatus(value: string | undefined): MessageStatus | undefined {
-  if (value === undefined) return undefined;
-  // "waiting" is how the owner may think of a pending message; both mean the same.
-  const status = MESSAGE_STATUSES.find(
-    (candidate) => candidate === (value === 'waiting' ? 'pending' : value),
-  );
-  if (!status) throw new UsageError(`--status must be one of ${MESSAGE_STATUSES.join(', ')}`);
-  return status;
-}
-
-/** The export's format: --format, or else the output file's extension. */
-function exportFormat(format: string | undefined, output: string | undefined): 'csv' | 'json' {
-  const extension = output === undefined ? undefined : path.extname(output).slice(1).toLowerCase();
-  const chosen = format ?? extension;
-  if (chosen !== 'csv' && chosen !== 'json') {
-    throw new UsageError(
-      'export needs --format csv or --format json (or an --output file ending in .csv or .json)',
-    );
-  }
-  if (
-    format &&
-    extension &&
-    (extension === 'csv' || extension === 'json') &&
-    extension !== format
-  ) {
-    throw new UsageError(`--format ${format} does not match the file ${output}`);
-  }
-  return chosen;
-}
-
-/**
- * A file written line by line beside its destination and put in place in one step when it
- * is complete, so an interrupted export never leaves half a file under the name.
- */
-async function openOutput(file: string) {
-  const target = path.resolve(file);
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
-  const handle = await open(temporary, 'w');
-  let chunk = '';
-  let pending: Promise<unknown> = Promise.resolve();
-  const flush = () => {
-    const text = chunk;
-    chunk = '';
-    pending = pending.then(() => handle.write(text));
-  };
-  return {
-    write: (line: string) => {
-      chunk += `${line}\n`;
-      if (chunk.length > 64 * 1024) flush();
-    },
-    async finish(): Promise<string> {
-      flush();
-      try {
-        await pending;
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, target);
-      return target;
-    },
-  };
-}
-
-/** A CSV cell (RFC 4180). A cell that a spreadsheet would run as a formula starts with '. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const EXPORT_COLUMNS = [
-  'id',
-  'receivedAt',
-  'status',
-  'attempts',
-  'appName',
-  'firstName',
-  'lastName',
-  'email',
-  'message',
-  'sentAt',
-  'lastError',
-] as const;
-
-function exportRecord(message: StoredMessage) {
-  return {
-    id: message.id,
-    receivedAt: new Date(message.receivedAt).toISOString(),
-    status: message.status,
-    attempts: message.attempts,
-    appName: message.appName,
-    firstName: message.firstName,
-    lastName: message.lastName,
-    email: message.email,
-    message: message.message,
-    sentAt: message.sentAt === null ? null : new Date(message.sentAt).toISOString(),
-    lastError: message.lastError,
-  };
-}
-
-async function findOne(store: OwnerQueries, id: string | undefined): Promise<StoredMessage> {
-  if (!id) throw new UsageError('Give the id of a message (see `list`).');
-  const found = await store.find(id);
-  if (!found) throw new Error(`No message has the id ${id}.`);
-  if ('ambiguous' in found) {
-    throw new Error(`Several messages start with ${id}:\n  ${found.ambiguous.join('\n  ')}`);
-  }
-  return found;
-}
-
-const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
-  honeypot: 'the form’s hidden field was filled',
-  'too-fast': 'sent within two seconds of opening the form',
-  'mostly-links': 'the message is mostly links',
-};
-
-/** Why a pending message has no time of its next try, if it has none. */
-async function deliveryHeld(store: OwnerQueries, env: CliIo['env']): Promise<string | undefined> {
-  if (!env.SMTP_URL?.trim()) return 'none while delivery is off (SMTP_URL is not set)';
-  const pause = await store.deliveryPause();
-  if (pause) return `when delivery resumes (paused: ${printable(pause.reason)})`;
-  return undefined;
-}
-
-function describe(message: StoredMessage, now: number, held: string | undefined): string {
-  const lines = [
-    `Id:        ${message.id}`,
-    `Received:  ${when(message.receivedAt)}`,
-    `App:       ${printable(message.appName)}`,
-    `From:      ${oneLine(`${message.firstName} ${message.lastName}`, 250)} <${oneLine(message.email, 300)}>`,
-    `Status:    ${message.status}${message.spamReason ? ` (${SPAM_REASONS[message.spamReason]}; \`not-spam ${message.id}\` releases it)` : ''}`,
-  ];
-  if (message.status !== 'spam') lines.push(`Attempts:  ${message.attempts}`);
-  if (message.status === 'sent') lines.push(`Sent:      ${when(message.sentAt)}`);
-  if (message.status === 'pending' && held) {
-    lines.push(`Next try:  ${held}`);
-  } else if (message.status === 'pending' && message.nextAttemptAt !== null) {
-    const wait = message.nextAttemptAt - now;
-    lines.push(`Next try:  ${when(message.nextAttemptAt)}${wait > 0 ? ` (in ${age(wait)})` : ''}`);
-  }
-  if (message.lastError) lines.push(`Last error: ${printable(message.lastError)}`);
-  lines.push('', printable(message.message));
-  return lines.join('\n');
-}
-
-const OPTIONS = {
-  'data-dir': { type: 'string' },
-  status: { type: 'string' },
-  app: { type: 'string' },
-  limit: { type: 'string' },
-  format: { type: 'string' },
-  output: { type: 'string', short: 'o' },
-  dead: { type: 'boolean' },
-  'older-than': { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  email: { type: 'string' },
-  yes: { type: 'boolean', short: 'y' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
->['values'];
-
-interface CommandContext {
-  store: OwnerQueries;
-  /** The whole store's rows, for moving it to another engine. */
-  transfer: StoreTransfer;
-  values: Values;
-  /** Positional arguments after the command's name. */
-  args: string[];
-  io: CliIo;
-  now: number;
-}
-
-interface Command {
-  /** How it is called, after `npm run feedback --`. */
-  usage: string;
-  /** What it does, in a sentence or two. */
-  help: string;
-  run: (context: CommandContext) => number | Promise<number>;
-}
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count} ${count === 1 ? one : many}`;
-
-/** Asks before a deletion, unless --yes; false when the owner did not say yes. */
-async function confirmed({ values, io }: CommandContext, question: string): Promise<boolean> {
-  if (values.yes) return true;
-  if (io.confirm && (await io.confirm(`${question} [y/N] `))) return true;
-  io.err('Nothing was deleted (answer y, or add --yes).');
-  return false;
-}
-
-/** After a deletion: overwritten pages go back to the disk and the log is emptied. */
-async function reclaim({ store, io }: CommandContext): Promise<void> {
-  if (!(await store.reclaimSpace())) {
-    io.err(
-      'The write-ahead log could not be emptied while the server reads the store; run the command again when it is idle, or stop the server for a moment.',
-    );
-  }
-}
-
-function requeued(message: StoredMessage, io: CliIo, kinds: string): number {
-  io.err(`${message.id} is ${message.status}: only ${kinds} can be sent again.`);
-  return 1;
-}
-
-/** Every command, in the order of the help text. */
-export const COMMANDS: Record<string, Command> = {
-  list: {
-    usage: 'list [--status S] [--app NAME] [--limit N]',
-    help: `Messages, newest first (50 unless --limit). S is one of ${MESSAGE_STATUSES.join(', ')} (pending: not yet mailed; \`waiting\` is taken to mean the same).`,
-    async run({ store, values, io }) {
-      const limit = values.limit === undefined ? 50 : Number(values.limit);
-      if (!Number.isInteger(limit) || limit < 1) {
-        throw new UsageError('--limit must be a whole number above 0');
-      }
-      const messages = await store.list({
-        status: parseStatus(values.status),
-        appName: values.app,
-        limit,
-      });
-      if (messages.length === 0) {
-        io.out('No messages.');
-        return 0;
-      }
-      io.out(
-        table([
-          ['ID', 'RECEIVED', 'STATUS', 'TRIES', 'APP', 'FROM', 'MESSAGE'],
-          ...messages.map((message) => [
-            message.id,
-            when(message.receivedAt),
-            message.status,
-            String(message.attempts),
-            oneLine(message.appName, 28),
-            oneLine(`${message.firstName} ${message.lastName} <${message.email}>`, 48),
-            oneLine(message.message, 48),
-          ]),
-        ]),
-      );
-      return 0;
-    },
-  },
-  show: {
-    usage: 'show ID',
-    help: 'One message in full, with its delivery attempts.',
-    async run({ store, args, io, now }) {
-      const message = await findOne(store, args[0]);
-      io.out(describe(message, now, await deliveryHeld(store, io.env)));
-      const attempts = await store.attemptsOf(message.id);
-      if (attempts.length > 0) {
-        io.out('\nDelivery attempts:');
-        io.out(
-          table(
-            attempts.map((attempt) => [
-              `#${attempt.attempt}`,
-              when(attempt.finishedAt),
-              attempt.outcome,
-              printable(attempt.detail ?? ''),
-            ]),
-          ),
-        );
-      }
-      return 0;
-    },
-  },
-  export: {
-    usage: 'export [--format csv|json] [--output FILE] [--status S] [--app NAME]',
-    help: 'Every message (or those matching) as CSV or JSON, to FILE (written whole or not at all; the format follows its extension) or to standard output.',
-    async run({ store, values, io }) {
-      const format = exportFormat(values.format, values.output);
-      const messages = store.iterate({ status: parseStatus(values.status), appName: values.app });
-      const output = values.output === undefined ? undefined : await openOutput(values.output);
-      const write = output ? output.write : io.out;
-      if (format === 'csv') {
-        write(EXPORT_COLUMNS.join(','));
-        for await (const message of messages) {
-          const record = exportRecord(message);
-          write(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
-        }
-      } else {
-        // One record a line, the comma after each but the last.
-        let previous: string | undefined;
-        write('[');
-        for await (const message of messages) {
-          if (previous !== undefined) write(`${previous},`);
-          previous = `  ${JSON.stringify(exportRecord(message))}`;
-        }
-        if (previous !== undefined) write(previous);
-        write(']');
-      }
-      if (output) io.err(`Wrote ${await output.finish()}.`);
-      return 0;
-    },
-  },
-  retry: {
-    usage: 'retry ID | retry --dead',
-    help: 'Send a dead message (or one taken for spam) again; --dead: every dead message.',
-    async run({ store, values, args, io, now }) {
-      if (values.dead) {
-        const count = await store.retryAllDead(now);
-        io.out(
-          count === 0
-            ? 'No dead messages.'
-            : `Queued ${plural(count, 'dead message')} again; the server sends ${count === 1 ? 'it' : 'them'} shortly.`,
-        );
-        return 0;
-      }
-      const result = await store.retry((await findOne(store, args[0])).id, now);
-      if (result.kind === 'queued') {
-        io.out(`Queued ${result.message.id} again; the server sends it shortly.`);
-        return 0;
-      }
-      if (result.kind === 'already') return requeued(result.message, io, 'dead messages and spam');
-      throw new Error('No such message.');
-    },
-  },
-  'not-spam': {
-    usage: 'not-spam ID',
-    help: 'A message taken for spam is a person’s after all: queue it for delivery.',
-    async run({ store, args, io, now }) {
-      const result = await store.releaseSpam((await findOne(store, args[0])).id, now);
-      if (result.kind === 'queued') {
-        io.out(`Released ${result.message.id} from spam; the server sends it shortly.`);
-        return 0;
-      }
-      if (result.kind === 'already') return requeued(result.message, io, 'messages taken for spam');
-      throw new Error('No such message.');
-    },
-  },
-  stats: {
-    usage: 'stats',
-    help: 'Counts by status and app, the oldest pending message, mails sent in the last hour and day, a pause of delivery.',
-    async run({ store, io, now }) {
-      const counts = await store.counts();
-      const total = counts.pending + counts.sent + counts.dead + counts.spam;
-      const hour = (await store.sentSince(now - 60 * 60 * 1000)).count;
-      const day = (await store.sentSince(now - DAY_MS)).count;
-      const oldest =
-        counts.oldestPendingReceivedAt === null
-          ? ''
-          : ` (oldest received ${age(now - counts.oldestPendingReceivedAt)} ago)`;
-      const location = await store.location();
-      const lines = [
-        `Messages: ${total}`,
-        `  pending  ${counts.pending}${oldest}${counts.sending > 0 ? `, ${counts.sending} being sent` : ''}`,
-        `  sent     ${counts.sent}`,
-        `  dead     ${counts.dead}${counts.dead > 0 ? ' (see `list --status dead`; `retry --dead` sends them again)' : ''}`,
-        `  spam     ${counts.spam}`,
-        `Mails sent: ${hour} in the last hour, ${day} in the last 24 hours`,
-      ];
-      const pause = await store.deliveryPause();
-      if (pause) {
-        lines.push(
-          `Delivery paused since ${when(pause.since)}: ${printable(pause.reason)} (next try ${when(pause.retryAt)})`,
-        );
-      }
-      const byApp = await store.countByApp();
-      if (byApp.length > 0) {
-        lines.push('By app:');
-        for (const { appName, count } of byApp) lines.push(`  ${oneLine(appName, 60)}: ${count}`);
-      }
-      lines.push(
-        `Store: ${location.description} (${(location.bytes / 1024 / 1024).toFixed(1)} MB)`,
-      );
-      io.out(lines.join('\n'));
-      return 0;
-    },
-  },
-  purge: {
-    usage: 'purge --older-than DAYS [--dry-run] [--yes]',
-    help: 'Delete messages delivered more than DAYS days ago (by delivery time) and spam received more than DAYS days ago. Waiting and dead messages are never deleted. Asks first, unless --yes; the freed space is overwritten and given back.',
-    async run(context) {
-      const { store, values, io, now } = context;
-      const days = Number(values['older-than']);
-      if (values['older-than'] === undefined || !Number.isFinite(days) || days <= 0) {
-        throw new UsageError('purge needs --older-than DAYS (a number above 0)');
-      }
-      const before = now - days * DAY_MS;
-      const found = await store.countPurgeable(before);
-      const what = `${plural(found.sent, 'message')} delivered and ${plural(found.spam, 'spam message')} received before ${when(before)}`;
-      if (values['dry-run']) {
-        io.out(`Would delete ${what}.`);
-        return 0;
-      }
-      if (found.sent + found.spam === 0) {
-        io.out(
-          `Nothing to delete: no message delivered, and no spam received, before ${when(before)}.`,
-        );
-        return 0;
-      }
-      io.out(`This deletes ${what}.`);
-      if (!(await confirmed(context, 'Delete them?'))) return 1;
-      const deleted = await store.purge(before, now);
-      await reclaim(context);
-      io.out(
-        `Deleted ${plural(deleted.sent, 'delivered message')} and ${plural(deleted.spam, 'spam message')}. Waiting and dead messages are kept.`,
-      );
-      return 0;
-    },
-  },
-  forget: {
-    usage: 'forget --email ADDRESS [--yes]',
-    help: 'Delete every message from this address, in any status (a visitor’s request to erase their data). Asks first, unless --yes; the freed space is overwritten and given back.',
-    async run(context) {
-      const { store, values, io } = context;
-      const email = values.email?.trim();
-      if (!email) throw new UsageError('forget needs --email ADDRESS');
-      const count = await store.countBySender(email);
-      if (count === 0) {
-        io.out(`No messages from ${printable(email)}.`);
-        return 0;
-      }
-      io.out(
-        `This deletes ${plural(count, 'message')} from ${printable(email)}, whatever their status.`,
-      );
-      if (!(await confirmed(context, 'Delete them?'))) return 1;
-      const deleted = await store.forgetSender(email);
-      await reclaim(context);
-      io.out(`Deleted ${plural(deleted, 'message')} from ${printable(email)}.`);
-      return 0;
-    },
-  },
-  backup: {
-    usage: 'backup FILE',
-    help: 'A consistent copy of the SQLite store in FILE (a new file), taken while the server runs. On PostgreSQL, use pg_dump (see docs/deploy.md).',
-    async run({ store, args, io }) {
-      const file = args[0];
-      if (!file) throw new UsageError('backup needs the FILE to write the copy to');
-      const target = path.resolve(file);
-      if (existsSync(target)) throw new Error(`${target} exists already; give a new file name.`);
-      await store.backup(target);
-      io.out(`Wrote ${target} (${(statSync(target).size / 1024 / 1024).toFixed(1)} MB).`);
-      return 0;
-    },
-  },
-  'migrate-to': {
-    usage: 'migrate-to postgres://USER:PASSWORD@HOST/DATABASE',
-    help: 'Copy every message, delivery attempt and state of this store into an empty PostgreSQL database, in one transaction; it refuses a database that holds messages. Stop the server first, then start it with DATABASE_URL set to the same address.',
-    async run({ transfer, args, io }) {
-      const url = args[0];
-      if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-        throw new UsageError(
-          'migrate-to needs the address of a PostgreSQL database (postgres://…)',
-        );
-      }
-      const target = await openFeedbackStore({ databaseUrl: url, dataDir: '' });
-      try {
-        if (!(await target.transfer.isEmpty())) {
-          throw new Error('That database already holds messages: nothing was copied.');
-        }
-        const counts = await target.transfer.load(transfer.rows());
-        io.out(
-          `Copied ${plural(counts.messages, 'message')}, ${plural(counts.outbox, 'outbox entry', 'outbox entries')}, ${plural(counts.delivery_attempts, 'delivery attempt')} and ${plural(counts.idempotency_keys, 'idempotency key')}. Start the server with DATABASE_URL set to this database.`,
-        );
-        return 0;
-      } finally {
-        await target.close();
-      }
-    },
-  },
-};
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+import { COMMANDS, type CliIo, type Command } from './commands.ts';
+import { COMMON_OPTIONS, OPTIONS, UsageError, type OptionName } from './options.ts';
+import { wrap } from './output.ts';
+import { storeLocation } from './settings.ts';
 
 export const USAGE = [
   'Usage: npm run feedback -- <command> [options]',
@@ -575,11 +33,43 @@ export const USAGE = [
   'ID is a message id as listed, or its first characters when no other id starts so.',
 ].join('\n');
 
+/** `a`, `a and b`, `a, b and c` (or `or`). */
+function series(items: readonly string[], last: 'and' | 'or'): string {
+  return items.length < 2
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+}
+
+/**
+ * Refuses every option given that the command does not take, naming those it does: an
+ * option ignored would leave the owner believing it had been applied.
+ */
+function refuseOtherOptions(
+  name: string,
+  command: Command,
+  given: readonly { name: string; rawName: string }[],
+): void {
+  const takes = [...command.options, ...COMMON_OPTIONS];
+  const refused = given
+    .filter((token) => !takes.includes(token.name as OptionName))
+    .map((token) =>
+      token.rawName === `--${token.name}` ? token.rawName : `${token.rawName} (--${token.name})`,
+    );
+  if (refused.length === 0) return;
+  throw new UsageError(
+    `${name} does not take ${series([...new Set(refused)], 'or')}: its options are ${series(
+      takes.map((option) => `--${option}`),
+      'and',
+    )}.`,
+  );
+}
+
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals, tokens } = parseArgs({
     args: [...argv],
     allowPositionals: true,
     options: OPTIONS,
+    tokens: true,
   });
   const [name, ...args] = positionals;
   if (values.help || name === undefined || name === 'help') {
@@ -588,11 +78,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(`Unknown command "${name}".`);
-  const dataDir = path.resolve(
-    values['data-dir'] ?? ConfigSchema.shape.DATA_DIR.parse(io.env.DATA_DIR),
+  refuseOtherOptions(
+    name,
+    command,
+    tokens.filter((token) => token.kind === 'option'),
   );
-  const databaseUrl = values['data-dir'] === undefined ? io.env.DATABASE_URL?.trim() : undefined;
-  const store = await openFeedbackStore({ databaseUrl, dataDir, create: false });
+  const location = storeLocation(io.env, values['data-dir']);
+  const store = await openFeedbackStore({ ...location, create: false });
   try {
     return await command.run({
       store: store.owner,
