@@ -104,7 +104,7 @@ export function ScreenshotCarousel({
     active,
     reducedMotion,
   });
-  const { index, goTo, next, previous, hold } = carousel;
+  const { index, goTo, next, previous, hold, autoplay } = carousel;
   const [inView, setInView] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -275,10 +275,10 @@ export function ScreenshotCarousel({
             className={`round-button ${styles.button}`}
             aria-label="Pause screenshots"
             {...replayable('carousel-pause')}
-            aria-pressed={!carousel.playing}
+            aria-pressed={autoplay === 'paused'}
             onClick={carousel.togglePlaying}
           >
-            {carousel.playing ? <PauseIcon size={20} /> : <PlayIcon size={18} />}
+            {autoplay === 'paused' ? <PlayIcon size={18} /> : <PauseIcon size={20} />}
           </button>
           <button
             type="button"
@@ -294,7 +294,7 @@ export function ScreenshotCarousel({
           </span>
         </div>
       )}
-      <div aria-live={carousel.running ? 'off' : 'polite'} aria-atomic="true">
+      <div aria-live={autoplay === 'running' ? 'off' : 'polite'} aria-atomic="true">
         <VisuallyHidden>{slideLabel(firstShown, lastShown, total)}</VisuallyHidden>
       </div>
     </section>
