@@ -40,3 +40,61 @@ export function autoplayOf(
   if (!active || slideCount < 2) return 'still';
   return holds.size ? 'held' : 'running';
 }
+
+/**
+ * What the carousel may fetch, from the prerendered page on:
+ * - `inactive`: it is not on screen at all (a hidden slide of the All Projects slider): its
+ *   frames keep their size, and no image loads;
+ * - `unmeasured`: the window's width is not known yet (while prerendering and hydrating, and
+ *   until the media query's own value has been rendered): the slides are grouped as on a wide
+ *   window, and nothing beyond what is revealed is fetched on that guess;
+ * - `offscreen`: it is scrolled out of view: nothing more is revealed;
+ * - `on-screen`: the slide on screen and the next one are revealed, and load at once.
+ */
+export type CarouselPhase = 'inactive' | 'unmeasured' | 'offscreen' | 'on-screen';
+
+export function carouselPhase(
+  active: boolean,
+  narrow: boolean | undefined,
+  inView: boolean,
+): CarouselPhase {
+  if (!active) return 'inactive';
+  if (narrow === undefined) return 'unmeasured';
+  return inView ? 'on-screen' : 'offscreen';
+}
+
+/** Adds the images of `slide` to `images`, by their place among all `total`. */
+function addSlide(images: Set<number>, slide: number, perSlide: number, total: number) {
+  for (let item = slide * perSlide; item < Math.min(total, (slide + 1) * perSlide); item++) {
+    images.add(item);
+  }
+  return images;
+}
+
+/** The images revealed at first: the first slide's, which the prerendered page shows. */
+export function firstRevealed(perSlide: number, total: number): ReadonlySet<number> {
+  return addSlide(new Set(), 0, perSlide, total);
+}
+
+/**
+ * The images revealed once the carousel has rendered in `phase` with `slide` on screen: those
+ * revealed before, which stay, and while on screen that slide and the next one (the first,
+ * after the last). The same set when nothing is new.
+ */
+export function revealedAfter(
+  revealed: ReadonlySet<number>,
+  phase: CarouselPhase,
+  slide: number,
+  perSlide: number,
+  total: number,
+): ReadonlySet<number> {
+  if (phase !== 'on-screen') return revealed;
+  const following = (slide + 1) % Math.ceil(total / perSlide);
+  const now = addSlide(
+    addSlide(new Set(revealed), slide, perSlide, total),
+    following,
+    perSlide,
+    total,
+  );
+  return now.size > revealed.size ? now : revealed;
+}
