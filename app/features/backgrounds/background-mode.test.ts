@@ -1,44 +1,92 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chooseBackgroundMode,
+  nextBackgroundPhase,
   sceneContextAttributes,
-  type BackgroundConditions,
+  type BackgroundEvent,
+  type BackgroundPhase,
 } from './background-mode.ts';
 import { isSoftwareRenderer } from './renderer-name.ts';
 
-const working: BackgroundConditions = {
-  webgl2: true,
-  softwareRenderer: false,
-  scene: 'ready',
-  context: 'ok',
-};
+const PHASES: BackgroundPhase[] = ['idle', 'waiting', 'loading', 'animated', 'fallback'];
+const EVENTS: BackgroundEvent[] = [
+  'wanted',
+  'paused',
+  'gpu',
+  'no-gpu',
+  'ready',
+  'failed',
+  'ok',
+  'lost',
+  'lost-for-good',
+];
 
-describe('chooseBackgroundMode', () => {
-  it('draws the scene on a GPU while it loads and once it is ready', () => {
-    expect(chooseBackgroundMode({ ...working, scene: 'loading' })).toBe('webgl');
-    expect(chooseBackgroundMode(working)).toBe('webgl');
+/** The phase after each event in turn. */
+function after(phase: BackgroundPhase, ...events: BackgroundEvent[]): BackgroundPhase {
+  return events.reduce(nextBackgroundPhase, phase);
+}
+
+describe('nextBackgroundPhase', () => {
+  it('waits for the page to settle once the animation is wanted', () => {
+    expect(after('idle', 'wanted')).toBe('waiting');
   });
 
-  it('keeps the scene while a lost context may still come back', () => {
-    expect(chooseBackgroundMode({ ...working, context: 'lost' })).toBe('webgl');
+  it('goes back to waiting to be wanted when the moment to start comes while paused', () => {
+    expect(after('waiting', 'paused')).toBe('idle');
+    expect(after('waiting', 'paused', 'wanted')).toBe('waiting');
   });
 
-  it('falls back to the still background without WebGL 2', () => {
-    expect(chooseBackgroundMode({ ...working, webgl2: false, scene: 'idle' })).toBe('fallback');
+  it('loads the scene on a GPU, and animates once it is ready', () => {
+    expect(after('waiting', 'gpu')).toBe('loading');
+    expect(after('waiting', 'gpu', 'ready')).toBe('animated');
   });
 
-  it('falls back to the still background when WebGL is drawn in software', () => {
-    expect(chooseBackgroundMode({ ...working, softwareRenderer: true, scene: 'idle' })).toBe(
-      'fallback',
-    );
+  it('keeps the still background without WebGL 2 or where WebGL is drawn in software', () => {
+    expect(after('waiting', 'no-gpu')).toBe('fallback');
   });
 
   it('falls back when the scene failed to load or to set up', () => {
-    expect(chooseBackgroundMode({ ...working, scene: 'failed' })).toBe('fallback');
+    expect(after('loading', 'failed')).toBe('fallback');
+    expect(after('animated', 'failed')).toBe('fallback');
+  });
+
+  it('keeps the scene while a lost context may still come back', () => {
+    expect(after('animated', 'lost')).toBe('animated');
+    expect(after('animated', 'lost', 'ok')).toBe('animated');
+    expect(after('loading', 'lost', 'ok', 'ready')).toBe('animated');
   });
 
   it('falls back when the context is lost for good', () => {
-    expect(chooseBackgroundMode({ ...working, context: 'lost-for-good' })).toBe('fallback');
+    expect(after('loading', 'lost-for-good')).toBe('fallback');
+    expect(after('animated', 'lost', 'lost-for-good')).toBe('fallback');
+  });
+
+  it('never leaves the fallback', () => {
+    for (const event of EVENTS) expect(after('fallback', event)).toBe('fallback');
+  });
+
+  it('starts the scene once: pausing and playing again do not start it afresh', () => {
+    for (const phase of ['loading', 'animated'] as const) {
+      expect(after(phase, 'paused', 'wanted')).toBe(phase);
+    }
+  });
+
+  it('changes phase only on the events listed, keeping every other as it is', () => {
+    const changes = PHASES.flatMap((phase) =>
+      EVENTS.filter((event) => nextBackgroundPhase(phase, event) !== phase).map(
+        (event) => `${phase} + ${event} -> ${nextBackgroundPhase(phase, event)}`,
+      ),
+    );
+    expect(changes).toEqual([
+      'idle + wanted -> waiting',
+      'waiting + paused -> idle',
+      'waiting + gpu -> loading',
+      'waiting + no-gpu -> fallback',
+      'loading + ready -> animated',
+      'loading + failed -> fallback',
+      'loading + lost-for-good -> fallback',
+      'animated + failed -> fallback',
+      'animated + lost-for-good -> fallback',
+    ]);
   });
 });
 

@@ -3,44 +3,53 @@
  * they can be read, tested and shared by the page shell and the lazily loaded scene.
  */
 
-/** How the background is drawn: the animated scene, or the still CSS background alone. */
-export type BackgroundMode = 'webgl' | 'fallback';
-
 /** Where the scene's WebGL context stands. */
 export type ContextState = 'ok' | 'lost' | 'lost-for-good';
 
-/** Where the scene's code and set-up stand: not fetched, on its way, running, or failed. */
-export type SceneState = 'idle' | 'loading' | 'ready' | 'failed';
-
-export interface BackgroundConditions {
-  /** Whether a WebGL 2 context could be created on the canvas. */
-  webgl2: boolean;
-  /**
-   * Whether that context draws in software, on the CPU (no usable GPU). Such a renderer would
-   * spend a core on decoration, so the still background stays.
-   */
-  softwareRenderer: boolean;
-  /** The scene chunk and its set-up; `failed` when either threw or timed out. */
-  scene: SceneState;
-  /** The context; a lost one waits for the browser to restore it. */
-  context: ContextState;
-}
+/**
+ * The background's life, from the prerendered page on. Every phase but `animated` shows the
+ * still background of the page body; every phase but `fallback` keeps the canvas.
+ *
+ * - `idle`: the scene is not wanted yet, since the animation is paused.
+ * - `waiting`: wanted; the page is left to load and go idle, then a worker checks whether
+ *   WebGL here is drawn in software. The prerendered page is here unless paused.
+ * - `loading`: the canvas has a WebGL 2 context drawn on a GPU, and the scene's chunk loads
+ *   and sets up.
+ * - `animated`: the scene draws, or waits for a lost context to come back.
+ * - `fallback`: the still background for good: the scene cannot run, or only at the cost of
+ *   a CPU core.
+ */
+export type BackgroundPhase = 'idle' | 'waiting' | 'loading' | 'animated' | 'fallback';
 
 /**
- * The still background takes over when the scene cannot run, or cannot run cheaply: no WebGL 2,
- * WebGL drawn in software, a chunk that did not load, a set-up that failed, or a context the
- * browser will not give back. A context that is lost but may come back keeps the canvas (it is
- * transparent meanwhile).
+ * What happens to the background: the animation is `wanted` (not paused); the moment to start
+ * came while `paused`; the renderer check found a `gpu`, or `no-gpu` (no WebGL 2, or WebGL drawn
+ * in software); the scene is `ready`, or `failed` (its chunk or its set-up); or its context
+ * changed.
  */
-export function chooseBackgroundMode({
-  webgl2,
-  softwareRenderer,
-  scene,
-  context,
-}: BackgroundConditions): BackgroundMode {
-  if (!webgl2 || softwareRenderer) return 'fallback';
-  if (scene === 'failed' || context === 'lost-for-good') return 'fallback';
-  return 'webgl';
+export type BackgroundEvent =
+  'wanted' | 'paused' | 'gpu' | 'no-gpu' | 'ready' | 'failed' | ContextState;
+
+/**
+ * Every change of phase; an event a phase does not list leaves it as it is. A context that is
+ * lost but may come back keeps the scene (the canvas is transparent meanwhile); one the browser
+ * will not give back ends it, as a failure does. Nothing leaves `fallback`.
+ */
+const TRANSITIONS: Partial<
+  Record<BackgroundPhase, Partial<Record<BackgroundEvent, BackgroundPhase>>>
+> = {
+  idle: { wanted: 'waiting' },
+  waiting: { paused: 'idle', gpu: 'loading', 'no-gpu': 'fallback' },
+  loading: { ready: 'animated', failed: 'fallback', 'lost-for-good': 'fallback' },
+  animated: { failed: 'fallback', 'lost-for-good': 'fallback' },
+};
+
+/** The phase after `event`. */
+export function nextBackgroundPhase(
+  phase: BackgroundPhase,
+  event: BackgroundEvent,
+): BackgroundPhase {
+  return TRANSITIONS[phase]?.[event] ?? phase;
 }
 
 /**

@@ -122,6 +122,20 @@ describe('Backgrounds', () => {
     await waitFor(() => expect(scene.mounts).toHaveLength(1));
   });
 
+  it('starts nothing when paused before the page settles, and starts on play', async () => {
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
+    getContext.mockReturnValue(fakeContext);
+    const { container, rerender } = render(<Backgrounds paused={false} />);
+    rerender(<Backgrounds paused />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(getContext).not.toHaveBeenCalled();
+    expect(loadChunk).not.toHaveBeenCalled();
+    expect(layerOf(container)).toHaveAttribute('data-background', 'still');
+
+    rerender(<Backgrounds paused={false} />);
+    await waitFor(() => expect(scene.mounts).toHaveLength(1));
+  });
+
   it('keeps the still background, quietly, without WebGL', async () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     const consoleError = vi.spyOn(console, 'error');

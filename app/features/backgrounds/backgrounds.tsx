@@ -1,11 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { afterPageSettles } from './after-page-settles.ts';
-import {
-  chooseBackgroundMode,
-  sceneContextAttributes,
-  type BackgroundConditions,
-} from './background-mode.ts';
+import { nextBackgroundPhase, sceneContextAttributes } from './background-mode.ts';
 import type { BackgroundScene } from './scene/background-scene.tsx';
 import styles from './backgrounds.module.css';
 
@@ -49,74 +45,58 @@ export interface BackgroundsProps {
  * the animation is not paused, the scene's chunk loads and draws over it. Wherever the scene
  * cannot run, or only at the cost of a CPU core (no WebGL, WebGL drawn in software, a chunk that
  * fails, a context the browser takes away for good), the still background simply stays, with
- * nothing reported to the visitor.
+ * nothing reported to the visitor. Its phases and their changes are in background-mode.ts.
  */
 export function Backgrounds({ paused }: BackgroundsProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  // Read when the scene starts and when its chunk arrives, which may be long after a render.
   const pausedRef = useRef(paused);
   const sceneRef = useRef<BackgroundScene | null>(null);
-  const startedRef = useRef(false);
-  const mountedRef = useRef(false);
-  const cancelStartRef = useRef<(() => void) | null>(null);
-  const [conditions, setConditions] = useState<BackgroundConditions | null>(null);
-
-  const mode = conditions ? chooseBackgroundMode(conditions) : null;
-  const appearance: Appearance =
-    mode === 'fallback' ? 'fallback' : conditions?.scene === 'ready' ? 'animated' : 'still';
-
-  useEffect(() => {
-    mountedRef.current = true;
-    return () => {
-      mountedRef.current = false;
-      startedRef.current = false;
-      cancelStartRef.current?.();
-      cancelStartRef.current = null;
-      sceneRef.current?.dispose();
-      sceneRef.current = null;
-    };
-  }, []);
+  const [phase, dispatch] = useReducer(nextBackgroundPhase, paused ? 'idle' : 'waiting');
+  // The scene is fetched the first time it is wanted: a visitor who keeps it paused (or who
+  // prefers reduced motion) never downloads it.
+  if (!paused && phase === 'idle') dispatch('wanted');
+  const appearance: Appearance = phase === 'animated' || phase === 'fallback' ? phase : 'still';
 
   useEffect(() => {
     pausedRef.current = paused;
     sceneRef.current?.setPaused(paused);
-    // The scene is fetched the first time it is wanted: a visitor who keeps it paused (or who
-    // prefers reduced motion) never downloads it.
-    if (paused || startedRef.current || cancelStartRef.current) return;
+  }, [paused]);
+
+  // From the moment the scene is wanted until it gives way to the still background for good
+  // (or the page goes), this sees it through: the wait, the checks, the chunk and the scene.
+  const live = phase !== 'idle' && phase !== 'fallback';
+  useEffect(() => {
+    if (!live) return;
+    let gone = false;
 
     // `software`: the worker found WebGL drawn in software, so no context is made here;
     // otherwise `isSoftware` checks the canvas's own.
     const start = (software: boolean, isSoftware: (context: WebGL2RenderingContext) => boolean) => {
-      cancelStartRef.current = null;
+      if (gone) return;
       const canvas = canvasRef.current;
-      if (!mountedRef.current || !canvas || pausedRef.current) return;
-      startedRef.current = true;
-
-      const context = software ? null : createSceneContext(canvas);
-      if (!context) {
-        setConditions({
-          webgl2: software,
-          softwareRenderer: software,
-          scene: 'idle',
-          context: 'ok',
-        });
+      if (!canvas || pausedRef.current) {
+        dispatch('paused');
         return;
       }
-      const softwareRenderer =
-        isSoftware(context) && window.__backgroundAllowSoftwareRenderer !== true;
-      if (softwareRenderer) {
+      let context = software ? null : createSceneContext(canvas);
+      if (context && isSoftware(context) && window.__backgroundAllowSoftwareRenderer !== true) {
         releaseContext(context);
-        setConditions({ webgl2: true, softwareRenderer, scene: 'idle', context: 'ok' });
+        context = null;
+      }
+      if (!context) {
+        dispatch('no-gpu');
         return;
       }
-      setConditions({ webgl2: true, softwareRenderer, scene: 'loading', context: 'ok' });
+      dispatch('gpu');
       // Decoration that cannot load or start is no news to the visitor: the still background
       // stays, and the context goes back to the browser.
       const giveUp = () => {
         releaseContext(context);
-        setConditions({ webgl2: true, softwareRenderer, scene: 'failed', context: 'ok' });
+        dispatch('failed');
       };
       loadChunk(SCENE_CHUNK, importScene).then(({ mountBackgroundScene }) => {
-        if (!mountedRef.current) {
+        if (gone) {
           releaseContext(context);
           return;
         }
@@ -125,10 +105,9 @@ export function Backgrounds({ paused }: BackgroundsProps) {
             canvas,
             context,
             paused: pausedRef.current,
-            onReady: () => setConditions((last) => last && { ...last, scene: 'ready' }),
-            onFailure: () => setConditions((last) => last && { ...last, scene: 'failed' }),
-            onContextChange: (state) =>
-              setConditions((last) => last && { ...last, context: state }),
+            onReady: () => dispatch('ready'),
+            onFailure: () => dispatch('failed'),
+            onContextChange: dispatch,
           });
         } catch {
           giveUp();
@@ -136,29 +115,23 @@ export function Backgrounds({ paused }: BackgroundsProps) {
       }, giveUp);
     };
     // A worker finds out first whether WebGL here is drawn in software, so that where the scene
-    // would never run the page's main thread does not spend a task creating a context.
-    const probeThenStart = () => {
-      let cancelled = false;
-      cancelStartRef.current = () => {
-        cancelled = true;
-      };
-      // Where the checks cannot be fetched, neither can the scene: the still background stays.
+    // would never run the page's main thread does not spend a task creating a context. Where
+    // the checks cannot be fetched, neither can the scene: the still background stays.
+    let cancelWait: (() => void) | undefined = afterPageSettles(() => {
+      cancelWait = undefined;
       void importRendererChecks().then(
-        async (checks) => {
-          const software = await checks.drawsInSoftwareOffMainThread();
-          if (!cancelled) start(software, checks.drawsInSoftware);
-        },
-        () => cancelled || start(true, Boolean),
+        async (checks) =>
+          start(await checks.drawsInSoftwareOffMainThread(), checks.drawsInSoftware),
+        () => start(true, Boolean),
       );
+    });
+    return () => {
+      gone = true;
+      cancelWait?.();
+      sceneRef.current?.dispose();
+      sceneRef.current = null;
     };
-    cancelStartRef.current = afterPageSettles(probeThenStart);
-  }, [paused]);
-
-  useEffect(() => {
-    if (mode !== 'fallback') return;
-    sceneRef.current?.dispose();
-    sceneRef.current = null;
-  }, [mode]);
+  }, [live]);
 
   return (
     <div
@@ -167,7 +140,7 @@ export function Backgrounds({ paused }: BackgroundsProps) {
       data-background={appearance}
       aria-hidden="true"
     >
-      {mode !== 'fallback' && <canvas ref={canvasRef} className={styles.canvas} />}
+      {phase !== 'fallback' && <canvas ref={canvasRef} className={styles.canvas} />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { useMediaQueryState, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import { renditionName, srcSet, type Screenshot } from '../../../common/screenshot.ts';
 import { replayable } from '../../lib/early-events.ts';
+import { carouselPhase, firstRevealed, revealedAfter } from './carousel-state.ts';
 import { useCarouselIndex } from './use-carousel-index.ts';
 import styles from './screenshot-carousel.module.css';
 import { useLazyEmbla } from './use-lazy-embla.ts';
@@ -84,6 +85,7 @@ function controlsShown(count: number): 'never' | 'narrow' | 'always' {
  * while the pointer is over the images or the keyboard is inside it, and with the pause
  * control; it only moves on request for visitors who prefer reduced motion. Arrow keys
  * and swipes move it too. The prerendered page shows the first slide without JavaScript.
+ * What it fetches and whether it moves follow the states of carousel-state.ts.
  */
 export function ScreenshotCarousel({
   appName,
@@ -93,7 +95,8 @@ export function ScreenshotCarousel({
   frame = 'phone',
 }: ScreenshotCarouselProps) {
   // The prerendered page groups the slides as on a wide screen; until the window's own
-  // width is known, nothing beyond the first slide is fetched on that guess.
+  // width is known (the `unmeasured` phase), nothing beyond the first slide is fetched on
+  // that guess.
   const narrowKnown = useMediaQueryState(NARROW_QUERY);
   const narrow = narrowKnown ?? false;
   const perSlide = narrow ? IMAGES_PER_SLIDE_NARROW : IMAGES_PER_SLIDE;
@@ -104,7 +107,7 @@ export function ScreenshotCarousel({
     active,
     reducedMotion,
   });
-  const { index, goTo, next, previous, hold } = carousel;
+  const { index, goTo, next, previous, hold, autoplay } = carousel;
   const [inView, setInView] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -199,22 +202,14 @@ export function ScreenshotCarousel({
   const firstShown = index * perSlide + 1;
   const lastShown = Math.min(total, firstShown + perSlide - 1);
   const shown = controlsShown(total);
-  const warm = active && inView && narrowKnown !== undefined;
+  const phase = carouselPhase(active, narrowKnown, inView);
 
   // Images load only on the slide on screen and the next one. The browser's own lazy
   // loading does not see that the other slides are clipped at the sides, and would fetch
   // them all; until then they are empty frames of the same size and the same alt text.
-  const [revealed, setRevealed] = useState<ReadonlySet<number>>(
-    () => new Set(screenshots.slice(0, perSlide).map((_, i) => i)),
-  );
-  const due = warm
-    ? [index, (index + 1) % groups.length].flatMap((group) =>
-        screenshots
-          .slice(group * perSlide, (group + 1) * perSlide)
-          .map((_, i) => group * perSlide + i),
-      )
-    : [];
-  if (due.some((item) => !revealed.has(item))) setRevealed(new Set([...revealed, ...due]));
+  const [revealed, setRevealed] = useState(() => firstRevealed(perSlide, total));
+  const nowRevealed = revealedAfter(revealed, phase, index, perSlide, total);
+  if (nowRevealed !== revealed) setRevealed(nowRevealed);
 
   return (
     <section
@@ -235,7 +230,7 @@ export function ScreenshotCarousel({
             const from = groupIndex * perSlide + 1;
             // The first slide waits for the browser's lazy loading until the carousel is
             // near, unless it is above the fold; others are only shown when wanted.
-            const lazy = groupIndex === 0 && !priority && !warm;
+            const lazy = groupIndex === 0 && !priority && phase !== 'on-screen';
             return (
               <div
                 key={from}
@@ -248,7 +243,7 @@ export function ScreenshotCarousel({
                   <Frame
                     key={shot.stem}
                     shot={shot}
-                    load={active && revealed.has(from - 1 + i)}
+                    load={phase !== 'inactive' && revealed.has(from - 1 + i)}
                     lazy={lazy}
                     first={priority && from + i === 1}
                   />
@@ -275,10 +270,10 @@ export function ScreenshotCarousel({
             className={`round-button ${styles.button}`}
             aria-label="Pause screenshots"
             {...replayable('carousel-pause')}
-            aria-pressed={!carousel.playing}
+            aria-pressed={autoplay === 'paused'}
             onClick={carousel.togglePlaying}
           >
-            {carousel.playing ? <PauseIcon size={20} /> : <PlayIcon size={18} />}
+            {autoplay === 'paused' ? <PlayIcon size={18} /> : <PauseIcon size={20} />}
           </button>
           <button
             type="button"
@@ -294,7 +289,7 @@ export function ScreenshotCarousel({
           </span>
         </div>
       )}
-      <div aria-live={carousel.running ? 'off' : 'polite'} aria-atomic="true">
+      <div aria-live={autoplay === 'running' ? 'off' : 'polite'} aria-atomic="true">
         <VisuallyHidden>{slideLabel(firstShown, lastShown, total)}</VisuallyHidden>
       </div>
     </section>

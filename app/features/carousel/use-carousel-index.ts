@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { autoplayOf, withHold, type Autoplay, type HoldReason } from './carousel-state.ts';
 
 /** How long each slide stays before the carousel moves on by itself, in milliseconds. */
 export const CAROUSEL_INTERVAL_MS = 4000;
-
-/** Why the automatic advance is held for now, without the visitor having paused it. */
-export type HoldReason = 'hover' | 'focus' | 'offscreen';
 
 export interface CarouselIndexOptions {
   /** How many images the carousel holds. */
@@ -23,8 +21,6 @@ export interface CarouselIndexOptions {
 export interface CarouselIndex {
   /** The slide on screen, from 0. */
   index: number;
-  /** How many slides there are: the images divided by `perSlide`, rounded up. */
-  slideCount: number;
   /** Moves to `index`, wrapping past either end. */
   goTo: (index: number) => void;
   /** Moves one slide on, from the last back to the first. */
@@ -32,15 +28,14 @@ export interface CarouselIndex {
   /** Moves one slide back, from the first to the last. */
   previous: () => void;
   /**
-   * What the pause and play control shows: true unless the visitor paused the carousel,
-   * or prefers reduced motion and has not pressed play.
+   * Whether it moves by itself, and if not, why not. The pause and play control shows
+   * `paused` as pressed; the timer runs while `running`.
    */
-  playing: boolean;
+  autoplay: Autoplay;
+  /** Pauses it, or plays it when paused. */
   togglePlaying: () => void;
   /** Holds or releases the automatic advance for one reason (hover, focus, off screen). */
   hold: (reason: HoldReason, held: boolean) => void;
-  /** Whether the timer is running now: playing, active, not held, and more than one slide. */
-  running: boolean;
 }
 
 function wrap(index: number, count: number): number {
@@ -50,7 +45,8 @@ function wrap(index: number, count: number): number {
 /**
  * The carousel's position and its timer. The position is kept as the first image on
  * screen, so a change in images per slide keeps the visitor's place. Each move, by hand
- * or by timer, starts the next interval afresh.
+ * or by timer, starts the next interval afresh. Whether it moves by itself follows the
+ * states and changes of carousel-state.ts.
  */
 export function useCarouselIndex({
   itemCount,
@@ -64,8 +60,9 @@ export function useCarouselIndex({
 
   const slideCount = Math.max(1, Math.ceil(itemCount / perSlide));
   const index = Math.min(Math.floor(firstItem / perSlide), slideCount - 1);
-  const playing = chosenPlaying ?? !reducedMotion;
-  const running = active && playing && holds.size === 0 && slideCount > 1;
+  const autoplay = autoplayOf(chosenPlaying, holds, reducedMotion, active, slideCount);
+  const running = autoplay === 'running';
+  const paused = autoplay === 'paused';
 
   const goTo = useCallback(
     (target: number) => setFirstItem(wrap(target, slideCount) * perSlide),
@@ -73,16 +70,11 @@ export function useCarouselIndex({
   );
   const next = useCallback(() => goTo(index + 1), [goTo, index]);
   const previous = useCallback(() => goTo(index - 1), [goTo, index]);
-  const togglePlaying = useCallback(() => setChosenPlaying(!playing), [playing]);
-  const hold = useCallback((reason: HoldReason, held: boolean) => {
-    setHolds((current) => {
-      if (current.has(reason) === held) return current;
-      const changed = new Set(current);
-      if (held) changed.add(reason);
-      else changed.delete(reason);
-      return changed;
-    });
-  }, []);
+  const togglePlaying = useCallback(() => setChosenPlaying(paused), [paused]);
+  const hold = useCallback(
+    (reason: HoldReason, held: boolean) => setHolds((current) => withHold(current, reason, held)),
+    [],
+  );
 
   useEffect(() => {
     if (!running) return;
@@ -90,5 +82,5 @@ export function useCarouselIndex({
     return () => window.clearTimeout(timer);
   }, [running, goTo, index]);
 
-  return { index, slideCount, goTo, next, previous, playing, togglePlaying, hold, running };
+  return { index, goTo, next, previous, autoplay, togglePlaying, hold };
 }
