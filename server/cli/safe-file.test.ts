@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { tempDir } from '../test/helpers.ts';
+import { tempDir } from '../../tests/server/helpers.ts';
 import { FileExistsError, replaceFile, writeNewFile } from './safe-file.ts';
 
 let folder: ReturnType<typeof tempDir>;
