@@ -49,7 +49,11 @@ describe('answers before any route', () => {
       431,
     ],
     ['a request that never ends', ['GET / HTTP/1.1\r\nHost: x\r\n', { waitMs: 2500 }], 408],
-    ['an address that cannot be decoded', ['GET /%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'], 400],
+    [
+      'an address that cannot be decoded',
+      ['GET /%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
+      400,
+    ],
   ] as const)('%s: its status, with the security headers', async (_what, steps, status) => {
     const result = await rawRequest(port, steps, { timeoutMs: 5000 });
     expect(result.status).toBe(status);
