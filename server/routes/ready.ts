@@ -17,6 +17,21 @@ import { isLoopbackAddress } from '../intake/addresses.ts';
 /** How long one write probe's outcome is reused, in ms. */
 const PROBE_CACHE_MS = 1000;
 
+/**
+ * How long readiness waits for the store, in ms: a store that does not answer (a frozen
+ * database) is not ready, and the probe says so within this time instead of hanging.
+ */
+export const READY_TIME_LIMIT_MS = 2000;
+
+/** What `work` resolves with, or `fallback` once `ms` have passed without an answer. */
+function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export interface ReadyReport {
   status: 'ready' | 'unavailable';
   store?: 'writable' | 'not writable' | 'low on disk space';
@@ -57,10 +72,14 @@ export const readyRoutes = fp<ReadyRoutesOptions>(
       reply.header('Cache-Control', 'no-store');
       const now = clock.now();
       const store = app.feedbackStore.health;
-      const canWrite = await writable(now);
+      const canWrite = await within(writable(now), READY_TIME_LIMIT_MS, false);
       const space = app.feedbackStoreSpace.check(now);
       const pause = app.feedbackOutbox.enabled
-        ? await store.deliveryPause().catch(() => undefined)
+        ? await within(
+            store.deliveryPause().catch(() => undefined),
+            READY_TIME_LIMIT_MS,
+            undefined,
+          )
         : undefined;
       const ready = canWrite && space.ok && pause === undefined;
       const status = ready ? 'ready' : 'unavailable';
@@ -74,7 +93,8 @@ export const readyRoutes = fp<ReadyRoutesOptions>(
         schema: store.schema(),
       };
       try {
-        const counts = await store.counts();
+        const counts = await within(store.counts(), READY_TIME_LIMIT_MS, undefined);
+        if (!counts) throw new Error(`No answer from the store within ${READY_TIME_LIMIT_MS} ms`);
         report.pending = counts.pending;
         report.dead = counts.dead;
         report.oldestPendingAgeSeconds =
