@@ -1,5 +1,9 @@
 /** What only the PostgreSQL engine has: its connection, its schema's lock, its durability. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { newFeedback } from '../../../tests/server/helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/server/postgres.ts';
 import { StoreSettingsError } from '../types.ts';
 import { PostgresFeedbackStore } from './engine.ts';
@@ -59,4 +63,51 @@ test('a database that cannot be reached is named, without its password', async (
   expect(error).toBeInstanceOf(StoreSettingsError);
   expect(String(error)).toContain('127.0.0.1:1/feedback');
   expect(String(error)).not.toContain('s3cret');
+});
+
+/** Every file of the database's own folder in the cluster, as bytes. */
+async function databaseFiles(store: PostgresFeedbackStore): Promise<Buffer[]> {
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await admin.connect();
+  const dataDir =
+    (
+      await admin.query<{ dir: string }>('SELECT setting AS dir FROM pg_settings WHERE name = $1', [
+        'data_directory',
+      ])
+    ).rows[0]?.dir ?? '';
+  await admin.end();
+  const oid = (
+    await store.pool.query<{ oid: number }>(
+      'SELECT oid FROM pg_database WHERE datname = current_database()',
+    )
+  ).rows[0]?.oid;
+  const folder = path.join(dataDir, 'base', String(oid));
+  await store.pool.query('CHECKPOINT');
+  return readdirSync(folder).flatMap((name) => {
+    try {
+      return [readFileSync(path.join(folder, name))];
+    } catch {
+      return [];
+    }
+  });
+}
+
+test('an erased sender’s name and message are gone from the database’s files', async () => {
+  const store = await open();
+  const secret = `Erase-me-${Date.now().toString(36)}`;
+  const email = `${secret.toLowerCase()}@example.com`;
+  // Kept first: the erased row then lies below it in the page, where no compaction of the
+  // page overwrites it by chance.
+  await store.intake.accept(newFeedback(Date.now(), { message: 'Someone else, kept' }));
+  await store.intake.accept(
+    newFeedback(Date.now(), { lastName: secret, email, message: `Text of ${secret}` }),
+  );
+  const contains = async (text: string) =>
+    (await databaseFiles(store)).some((bytes) => bytes.includes(text));
+  expect(await contains(secret)).toBe(true);
+
+  expect(await store.owner.forgetSender(email.toUpperCase())).toBe(1);
+  expect(await store.owner.reclaimSpace()).toBe(true);
+  expect(await contains(secret)).toBe(false);
+  expect(await contains('Someone else, kept')).toBe(true);
 });

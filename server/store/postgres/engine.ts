@@ -11,7 +11,7 @@ import { writePlan } from '../operations/writes.ts';
 import { bind, compile, POSTGRES, POSTGRES_LOCKS, type Compiled } from '../sql/dialect.ts';
 import { drive, type Plan, type Step } from '../sql/plan.ts';
 import { StoreSettingsError } from '../types.ts';
-import { migratePostgres } from './migrate.ts';
+import { migratePostgres, unlimited } from './migrate.ts';
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database?sslmode=… (TLS settings pass through). */
@@ -154,9 +154,23 @@ function postgresConnection(pool: pg.Pool, version: number): StoreConnection {
     write: (name, ...args) => transaction(pool, (exec) => exec(writePlan(name, args))),
     transaction: (work) => transaction(pool, work),
     schemaVersion: () => version,
-    // Marks the deleted rows' space for reuse; PostgreSQL overwrites it with new rows.
+    // Rewrites the tables and their indexes without the deleted rows (a plain VACUUM only
+    // marks their space for reuse, and the text stays in the files until overwritten); the
+    // old files are emptied when it commits. The write-ahead log keeps the text until its
+    // segments are recycled (docs/deploy.md says how to hasten that).
     reclaimSpace: async () => {
-      await pool.query('VACUUM messages, outbox, delivery_attempts, idempotency_keys');
+      const client = await pool.connect();
+      try {
+        await client.query(unlimited('SET statement_timeout = 0'));
+        await client.query(
+          unlimited(
+            'VACUUM FULL messages, outbox, delivery_attempts, idempotency_keys, acceptance_slots',
+          ),
+        );
+        await client.query('RESET statement_timeout');
+      } finally {
+        client.release();
+      }
       return true;
     },
     location: async () => {
