@@ -5,7 +5,7 @@
  * INCREMENTAL`). The schema files in ./migrations are applied under the write lock, so two
  * processes opening the store together do not race.
  */
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { readMigrations } from '../migration-files.ts';
@@ -35,11 +35,16 @@ export function openSqlite(dataDir: string, options: SqliteConnectionOptions = {
       `No feedback store at ${file}: the server creates it when it first starts (DATA_DIR sets the folder; DATABASE_URL chooses PostgreSQL).`,
     );
   }
-  // The store holds visitors' names and addresses: readable by the owner only.
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // The store holds visitors' names and addresses: readable by the owner only, from the
+  // moment the file exists (SQLite gives its log files the same mode), in a folder only the
+  // owner can list, even one that was made before with the umask's mode.
+  const folder = path.dirname(file);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  tighten(folder, 0o700);
+  if (create) closeSync(openSync(file, 'a', 0o600));
+  tighten(file, 0o600);
   const db = new Database(file, { fileMustExist: !create });
   try {
-    if (create) chmodSync(file, 0o600);
     db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') {
@@ -65,6 +70,16 @@ export function openSqlite(dataDir: string, options: SqliteConnectionOptions = {
     throw error;
   }
   return { file, db };
+}
+
+/** Takes every permission beyond `mode` away, where this user may (it owns the file). */
+function tighten(file: string, mode: number): void {
+  try {
+    const current = statSync(file).mode & 0o777;
+    if ((current & ~mode) !== 0) chmodSync(file, current & mode);
+  } catch {
+    // Another user's folder, or one this user may not change: left as it is.
+  }
 }
 
 /** The schema version applied to the file. */

@@ -1,5 +1,5 @@
 /** What only the SQLite engine has: its file, its settings, its writer thread, its backup. */
-import { statSync, writeFileSync } from 'node:fs';
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -30,6 +30,17 @@ describe('opening', () => {
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(statSync(store.file).mode & 0o777).toBe(0o600);
     expect(statSync(folder.dir).mode & 0o077).toBe(0);
+  });
+
+  test('a folder and a file made before with everyone’s read access are tightened', async () => {
+    await store.close();
+    chmodSync(folder.dir, 0o755);
+    chmodSync(store.file, 0o644);
+    store = await SqliteFeedbackStore.open(folder.dir);
+    await store.intake.accept(feedback());
+    expect(statSync(folder.dir).mode & 0o777).toBe(0o700);
+    expect(statSync(store.file).mode & 0o777).toBe(0o600);
+    expect(statSync(`${store.file}-wal`).mode & 0o777).toBe(0o600);
   });
 
   test('a store written by a newer version is refused', async () => {
