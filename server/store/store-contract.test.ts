@@ -3,6 +3,7 @@
  * the owner's command and the readiness probe rely on holds whichever engine runs.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { MAX_DELIVERY_ATTEMPTS } from './limits.ts';
 import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
 import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
 import { newFeedback } from '../../tests/server/helpers.ts';
@@ -185,6 +186,23 @@ describe.each(ENGINES)('the $name store', (engine) => {
         nextAttemptAt: NOW + 9000,
       });
       expect(await store.owner.find(id)).toMatchObject({ status: 'sending' });
+    });
+
+    test('a message whose sending never finishes is claimed 25 times at most, then dead', async () => {
+      const id = await accept();
+      let at = NOW;
+      for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+        const [claimed] = await claim(at, `crashing-worker-${attempt}`);
+        expect(claimed?.attempt).toBe(attempt);
+        // The worker stops while sending: its lease runs out.
+        at += 1001;
+      }
+      expect(await claim(at, 'next-worker')).toEqual([]);
+      expect(await store.owner.find(id)).toMatchObject({
+        status: 'dead',
+        attempts: MAX_DELIVERY_ATTEMPTS,
+        lastError: expect.stringContaining(`after ${MAX_DELIVERY_ATTEMPTS} delivery attempts`),
+      });
     });
 
     test('workers claiming at once never get the same message', async () => {

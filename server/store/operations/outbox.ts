@@ -10,6 +10,7 @@ import {
   toMessage,
   type MessageRow,
 } from '../rows.ts';
+import { MAX_DELIVERY_ATTEMPTS } from '../limits.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
 import type {
   AttemptOutcome,
@@ -44,6 +45,15 @@ export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
     room = Math.min(room, maxPerHour - (use?.sent ?? 0) - (use?.sending ?? 0));
   }
   if (room <= 0) return [];
+  yield* run(
+    `UPDATE outbox SET state = 'dead', last_error = @reason, lease_owner = NULL, lease_until = NULL
+     WHERE message_id IN (SELECT o.message_id FROM outbox o WHERE ${DUE} AND o.attempts >= @max)`,
+    {
+      now,
+      max: MAX_DELIVERY_ATTEMPTS,
+      reason: `Gave up after ${MAX_DELIVERY_ATTEMPTS} delivery attempts (the last ones may never have finished: the process stopped while sending).`,
+    },
+  );
   // A few more than wanted are ordered: on PostgreSQL, rows another instance is claiming
   // right now are skipped.
   const ids = (yield* all<{ message_id: string }>(
