@@ -334,14 +334,20 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'migrate-to': {
-    usage: 'migrate-to postgres://USER:PASSWORD@HOST/DATABASE',
-    help: 'Copy every message, delivery attempt and state of this store into an empty PostgreSQL database, in one transaction; it refuses a database that holds messages. Stop the server first, then start it with DATABASE_URL set to the same address.',
+    usage: 'migrate-to [postgres://USER@HOST/DATABASE]',
+    help: 'Copy every message, delivery attempt and state of this store into an empty PostgreSQL database, in one transaction; it refuses a database that holds messages. The address is read from MIGRATE_TO_DATABASE_URL, or given here without its password (PGPASSWORD holds it): a password on the command line is seen by every user of the machine. Stop the server first, then start it with DATABASE_URL set to the same address.',
     options: [],
     async run({ transfer, args, io }) {
-      const url = databaseArgument(args[0]);
+      const given = args[0] ?? io.env.MIGRATE_TO_DATABASE_URL;
+      if (args[0] !== undefined && URL.canParse(args[0]) && new URL(args[0]).password) {
+        throw new UsageError(
+          'migrate-to does not take a password on the command line, where every user of the machine sees it: set MIGRATE_TO_DATABASE_URL to the address instead (or give it without the password, and the password in PGPASSWORD).',
+        );
+      }
+      const url = databaseArgument(given);
       if (!url) {
         throw new UsageError(
-          'migrate-to needs the address of a PostgreSQL database (postgres://…)',
+          'migrate-to needs the address of a PostgreSQL database (postgres://…), in MIGRATE_TO_DATABASE_URL or as its argument',
         );
       }
       const target = await openFeedbackStore({ databaseUrl: url, dataDir: '' });

@@ -400,6 +400,22 @@ describe('an option the command does not take', () => {
     }
   });
 
+  test('without a terminal to ask on, purge deletes nothing and says to add --yes', async () => {
+    const run = promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'feedback', '--', 'purge', '--older-than', '1'],
+      { env: { ...process.env, DATA_DIR: folder.dir } },
+    );
+    // No terminal: the input ends at once, as in a cron job or a pipe.
+    run.child.stdin?.end();
+    const failed = await run.then(
+      () => undefined,
+      (error: unknown) => error as { code: number; stderr: string },
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain('Nothing was deleted (answer y, or add --yes).');
+  });
+
   test('exits with 2 and says so on the terminal', async () => {
     const failed = await promisify(execFile)(
       'npm',
@@ -512,10 +528,19 @@ describe('backup and moving to PostgreSQL', () => {
       expect(stats).toMatch(/Store: PostgreSQL database test_/);
       expect((await there('show', ids.dead)).out).toContain('550 5.1.1 Mailbox unavailable');
 
-      const twice = await cli('migrate-to', database.url);
+      // The address from the environment, as the help says to give one with a password.
+      const twice = await cliIn(
+        { DATA_DIR: folder.dir, MIGRATE_TO_DATABASE_URL: database.url },
+        undefined,
+        'migrate-to',
+      );
       expect(twice.code).toBe(1);
       expect(twice.err).toContain('already holds messages');
       expect((await cli('migrate-to', 'mysql://x')).code).toBe(2);
+      // A password on the command line is refused before anything is opened.
+      const withPassword = await cli('migrate-to', 'postgres://feedback:secret@db.test/feedback');
+      expect(withPassword.code).toBe(2);
+      expect(withPassword.err).toContain('does not take a password on the command line');
     } finally {
       await database.drop();
     }

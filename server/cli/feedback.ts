@@ -125,13 +125,19 @@ if (isMain) {
     err: (text) => process.stderr.write(`${text}\n`),
     env: process.env,
     now: Date.now,
-    async confirm(question) {
-      const prompt = createInterface({ input: process.stdin, output: process.stderr });
-      try {
-        return /^y(es)?$/i.test((await prompt.question(question)).trim());
-      } finally {
-        prompt.close();
-      }
-    },
+    // Asked only on a terminal: from a pipe or a cron job, nobody can answer, and a
+    // deletion without --yes does nothing.
+    ...(process.stdin.isTTY
+      ? {
+          async confirm(question: string) {
+            const prompt = createInterface({ input: process.stdin, output: process.stderr });
+            try {
+              return /^y(es)?$/i.test((await prompt.question(question)).trim());
+            } finally {
+              prompt.close();
+            }
+          },
+        }
+      : {}),
   });
 }
