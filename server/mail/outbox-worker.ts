@@ -11,7 +11,8 @@
  * When the mail server refuses the site itself (its login, its sender, the relay), delivery
  * pauses: no message is marked dead, one message tries again every `pauseRetryMs`, the
  * pause is kept in the store (so it survives a restart and /readyz reports it), and it is
- * logged once.
+ * logged once. A refusal of one message's content (a spam or virus filter answering after
+ * the body) is that message's alone: it is marked dead with the reason and the others go on.
  *
  * Any number of workers (one per server instance) may share one store: claims, the hourly
  * cap, the pause and the digest's turn are all kept there. A worker that stops gives its
@@ -282,18 +283,22 @@ export class OutboxWorker {
         detail,
       });
       log.info({ ...context, ms: finishedAt - startedAt }, 'feedback mailed');
-      if (this.#paused) {
-        this.#paused = false;
-        if (await store.resumeDelivery()) {
-          log.info('the mail server accepts the site again; delivery resumed');
-        }
-      }
+      await this.#resumeIfPaused();
     } catch (error) {
       // The mail may have gone out but could not be recorded: the lease runs out and it is
       // sent again, which the Message-ID makes recognisable.
       log.error({ ...context, err: error }, 'could not record a delivery');
     } finally {
       clearInterval(renewal);
+    }
+  }
+
+  /** The mail server took the site's login, sender and recipient: a pause ends. */
+  async #resumeIfPaused(): Promise<void> {
+    if (!this.#paused) return;
+    this.#paused = false;
+    if (await this.#options.store.resumeDelivery()) {
+      this.#options.log.info('the mail server accepts the site again; delivery resumed');
     }
   }
 
@@ -340,6 +345,19 @@ export class OutboxWorker {
       } else {
         log.debug(context, 'delivery still paused');
       }
+      return;
+    }
+    if (failure.contentRefused) {
+      await store.recordDead(message.id, {
+        ...outcome,
+        detail: `refused for its content: ${failure.detail}`,
+      });
+      log.error(
+        context,
+        "the mail server refused this message's content (a spam or virus filter); marked dead, other mail goes on",
+      );
+      // The server took the site's login, sender and recipient before judging the body.
+      await this.#resumeIfPaused();
       return;
     }
     if (failure.kind === 'permanent') {
