@@ -2,7 +2,8 @@
  * Delivery through a mail server with a spam or virus filter that judges each message's
  * content once it has been sent (after DATA), as rspamd, SpamAssassin or Gmail do: a refused
  * message is dead with the reason, alone, while the others go out and the site stays ready.
- * A policy refusal of the site itself (its login, the owner's address) still pauses delivery.
+ * A policy refusal of the site itself (its login, the owner's address) still pauses delivery,
+ * and a pause does not keep a message beyond MAIL_GIVE_UP_AFTER_HOURS.
  */
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
@@ -236,4 +237,26 @@ describe('a policy refusal of the site itself still pauses delivery', () => {
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     },
   );
+
+  test('a pause does not keep a message beyond MAIL_GIVE_UP_AFTER_HOURS', async () => {
+    smtp = await new FilteringServer().start();
+    smtp.refusals.set('rcptTo', { code: 554, message: '5.7.1 Relay access denied' });
+    // 0.0002 hours: 720 ms, less than the pause's 1000 ms between two tries.
+    const { app } = await mailingServer(smtp.url, { MAIL_GIVE_UP_AFTER_HOURS: '0.0002' });
+    const id = await send(app, 'A real message');
+
+    const dead = await eventually(
+      async () => {
+        const found = await statusOf(app, id);
+        return found?.status === 'dead' ? found : undefined;
+      },
+      { timeoutMs: 4000, what: 'the message to be given up' },
+    );
+    expect(dead.lastError).toMatch(
+      /^gave up after \d+ attempts: delivery paused: RCPT TO: 554 5\.7\.1 Relay access denied/,
+    );
+    // The settings are still refused: delivery stays paused for the next message.
+    expect(await app.feedbackStore.owner.deliveryPause()).toBeDefined();
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
+  });
 });

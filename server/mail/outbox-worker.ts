@@ -9,10 +9,11 @@
  * the hour the owner gets one digest mail listing them (at most one an hour).
  *
  * When the mail server refuses the site itself (its login, its sender, the relay), delivery
- * pauses: no message is marked dead, one message tries again every `pauseRetryMs`, the
- * pause is kept in the store (so it survives a restart and /readyz reports it), and it is
- * logged once. A refusal of one message's content (a spam or virus filter answering after
- * the body) is that message's alone: it is marked dead with the reason and the others go on.
+ * pauses: no message is marked dead before its give-up time, one message tries again every
+ * `pauseRetryMs`, the pause is kept in the store (so it survives a restart and /readyz
+ * reports it), and it is logged once. A refusal of one message's content (a spam or virus
+ * filter answering after the body) is that message's alone: it is marked dead with the
+ * reason and the others go on.
  *
  * Any number of workers (one per server instance) may share one store: claims, the hourly
  * cap, the pause and the digest's turn are all kept there. A worker that stops gives its
@@ -331,12 +332,21 @@ export class OutboxWorker {
       });
       this.#paused = true;
       this.#capped = true;
-      await store.recordRetry(message.id, {
-        ...outcome,
-        detail: `delivery paused: ${reason}`,
-        // Due as soon as the pause lets anything out: the pause, not the message, waits.
-        nextAttemptAt: finishedAt,
-      });
+      // The give-up time holds in a pause too: its next try is no sooner than the pause's.
+      if (retryAt > message.queuedAt + retry.giveUpAfterMs) {
+        await store.recordDead(message.id, {
+          ...outcome,
+          detail: `gave up after ${message.attempt} attempts: delivery paused: ${reason}`,
+        });
+        log.error(context, 'feedback mail could not be delivered in time; marked dead');
+      } else {
+        await store.recordRetry(message.id, {
+          ...outcome,
+          detail: `delivery paused: ${reason}`,
+          // Due as soon as the pause lets anything out: the pause, not the message, waits.
+          nextAttemptAt: finishedAt,
+        });
+      }
       if (paused) {
         log.error(
           { ...context, retryInMs: retryAt - finishedAt },
