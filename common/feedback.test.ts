@@ -33,6 +33,22 @@ describe('the rules', () => {
     }
   });
 
+  test('names: no mail encoded words (=?…?=), which a mail client would decode', () => {
+    for (const bad of [
+      // A line break and a header, a right-to-left override, a word inside a name.
+      '=?utf-8?q?=0D=0ABcc:_x@evil.test?=',
+      '=?UTF-8?B?4oCuZXZpbA==?=',
+      'Ada =?iso-8859-1?q?Lov=E9lace?= Byron',
+      '=?utf-8*en?Q?x?=',
+    ]) {
+      expect(nameProblem(bad)).toBe('must not contain mail encoded words (=?…?=)');
+    }
+    // "=" and "?" alone, or in no encoded word's shape, are text.
+    for (const name of ['Ada = Lovelace?', 'Who? =Ada=', 'A=B ?= C', '=?', '?=', '=?Ada?=']) {
+      expect(nameProblem(name)).toBeUndefined();
+    }
+  });
+
   test('email: the HTML address rule, a dotted domain, RFC 5321 lengths', () => {
     for (const email of ['ada@example.com', 'a.b+c@mail.example.co.uk', "o'neil@x.io"]) {
       expect(emailProblem(email)).toBeUndefined();

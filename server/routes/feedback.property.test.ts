@@ -46,6 +46,9 @@ function someCode(
   return false;
 }
 
+/** A mail encoded word, "=?charset?B?…?=" or "?Q?", which a name must not hold. */
+const ENCODED_WORD = /=\?[^?\s]+\?[bq]\?[^?]*\?=/i;
+
 const HTML_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
@@ -70,6 +73,7 @@ function allowedByRules(body: unknown): boolean {
   if (!(TEST_APP_NAMES as readonly string[]).includes(appName)) return false;
   for (const name of [firstName, lastName]) {
     if (name.length < 1 || name.length > 100 || someCode(name, nameCharRefused)) return false;
+    if (ENCODED_WORD.test(name)) return false;
   }
   if (email.length > 254 || email.indexOf('@') > 64 || !HTML_EMAIL.test(email)) return false;
   if (!email.slice(email.indexOf('@')).includes('.')) return false;
