@@ -1,7 +1,8 @@
 /**
  * Names a mail client would show as something else are refused by both feedback routes, with
  * the reason beside the field: a mail encoded word (=?…?=), which a client decodes into a
- * line break, a header or a right-to-left override. Nothing is stored.
+ * line break, a header or a right-to-left override, and a name with nothing visible in it
+ * (Hangul fillers, the braille blank, format characters). Nothing is stored.
  */
 import { Window } from 'happy-dom';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
@@ -25,6 +26,7 @@ const window = new Window();
 afterAll(() => window.happyDOM.close());
 
 const ENCODED = 'must not contain mail encoded words (=?…?=)';
+const INVISIBLE = 'must contain a visible letter or character';
 
 const cases: [string, Record<string, string>, Record<string, string>][] = [
   [
@@ -36,6 +38,17 @@ const cases: [string, Record<string, string>, Record<string, string>][] = [
     'a right-to-left override, encoded',
     { firstName: 'Ada =?UTF-8?B?4oCuZXZpbA==?=' },
     { firstName: ENCODED },
+  ],
+  ['a Hangul filler alone', { firstName: '\u3164' }, { firstName: INVISIBLE }],
+  ['a word joiner alone', { lastName: '\u2060' }, { lastName: INVISIBLE }],
+  ['a soft hyphen alone', { lastName: '\u00AD' }, { lastName: INVISIBLE }],
+  ['a Mongolian vowel separator alone', { firstName: '\u180E' }, { firstName: INVISIBLE }],
+  ['braille blanks', { firstName: '\u2800\u2800' }, { firstName: INVISIBLE }],
+  ['an Arabic letter mark alone', { lastName: '\u061C' }, { lastName: INVISIBLE }],
+  [
+    'both names invisible',
+    { firstName: '\u3164', lastName: '\u2800' },
+    { firstName: INVISIBLE, lastName: INVISIBLE },
   ],
 ];
 
@@ -50,18 +63,26 @@ describe('POST /api/sendMail', () => {
     expect(await storedCount(server.app)).toBe(0);
   });
 
-  test('a name with "=" and "?" that is no encoded word is taken', async () => {
+  test('a name with "=" and "?" that is no encoded word, or a filler beside letters, is taken', async () => {
     server = await startTestServer();
-    for (const overrides of [{ firstName: 'Ada = Lovelace?' }, { lastName: '=?Ada?=' }]) {
+    for (const overrides of [
+      { firstName: 'Ada = Lovelace?' },
+      { lastName: '=?Ada?=' },
+      { lastName: 'Lovelace\u00AD' },
+      { firstName: '\u3164Ada' },
+    ]) {
       expect((await postFeedback(server.app, validPayload(overrides))).statusCode).toBe(202);
     }
   });
 });
 
 describe('POST /api/sendMail/form', () => {
-  test('an encoded word is shown beside its field, in the form’s words', async () => {
+  test('an encoded word or an invisible name is shown beside its field, in the form’s words', async () => {
     server = await startTestServer();
-    const fields = validPayload({ lastName: '=?utf-8?q?=0D=0ABcc:_x@evil.test?=' });
+    const fields = validPayload({
+      firstName: '\u3164',
+      lastName: '=?utf-8?q?=0D=0ABcc:_x@evil.test?=',
+    });
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/sendMail/form',
@@ -73,6 +94,7 @@ describe('POST /api/sendMail/form', () => {
     });
     expect(response.statusCode).toBe(400);
     const page = new window.DOMParser().parseFromString(response.body, 'text/html');
+    expect(page.querySelector('#firstName-error')?.textContent).toBe(`First Name ${INVISIBLE}.`);
     expect(page.querySelector('#lastName-error')?.textContent).toBe(`Last Name ${ENCODED}.`);
     expect(await storedCount(server.app)).toBe(0);
   });
