@@ -33,6 +33,52 @@ describe('the rules', () => {
     }
   });
 
+  test('names: no mail encoded words (=?…?=), which a mail client would decode', () => {
+    for (const bad of [
+      // A line break and a header, a right-to-left override, a word inside a name.
+      '=?utf-8?q?=0D=0ABcc:_x@evil.test?=',
+      '=?UTF-8?B?4oCuZXZpbA==?=',
+      'Ada =?iso-8859-1?q?Lov=E9lace?= Byron',
+      '=?utf-8*en?Q?x?=',
+    ]) {
+      expect(nameProblem(bad)).toBe('must not contain mail encoded words (=?…?=)');
+    }
+    // "=" and "?" alone, or in no encoded word's shape, are text.
+    for (const name of ['Ada = Lovelace?', 'Who? =Ada=', 'A=B ?= C', '=?', '?=', '=?Ada?=']) {
+      expect(nameProblem(name)).toBeUndefined();
+    }
+  });
+
+  test('names: at least one visible character, not only blanks, fillers or format characters', () => {
+    const invisible = [
+      '\u3164', // Hangul filler
+      '\u115F\u1160', // Hangul choseong and jungseong fillers
+      '\uFFA0', // halfwidth Hangul filler
+      '\u2060', // word joiner
+      '\u00AD', // soft hyphen
+      '\u180E', // Mongolian vowel separator
+      '\u2800', // braille blank
+      '\u061C', // Arabic letter mark
+      '\u034F', // combining grapheme joiner
+      '\u2061\u2062\u2063\u2064', // invisible mathematical operators
+      '\uFE0F', // a variation selector
+      '\u{E0041}\u{E0064}\u{E0061}', // tag characters
+      '\u{1D159}', // musical null notehead
+      '\u{1D173}', // musical begin beam
+      '\u0301', // a combining mark with nothing to combine with
+      '\u3164 \u2800 \u3164', // mixed with a space
+      '\u00A0\u3164\u3000', // mixed with spaces JavaScript does not trim away first
+    ];
+    for (const bad of invisible) {
+      expect(nameProblem(bad), JSON.stringify(bad)).toBe(
+        'must contain a visible letter or character',
+      );
+    }
+    for (const name of ['Ada\u00AD', '\u3164Ada', 'Zoë', '👩', '李', 'O’Neil', '-', '\u2800x']) {
+      expect(nameProblem(name), JSON.stringify(name)).toBeUndefined();
+    }
+  });
+
   test('email: the HTML address rule, a dotted domain, RFC 5321 lengths', () => {
     for (const email of ['ada@example.com', 'a.b+c@mail.example.co.uk', "o'neil@x.io"]) {
       expect(emailProblem(email)).toBeUndefined();

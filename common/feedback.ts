@@ -93,6 +93,17 @@ export function neutraliseInvisible(text: string): string {
 // Control characters (C0, DEL, C1), line and paragraph separators, invisible formatting,
 // and lone surrogates.
 const NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\p{Cs}]/u;
+// An RFC 2047 encoded word ("=?charset?Q?…?=" or "?B?"), as leniently as mail clients read
+// one: they decode it in a header even where it is only text, so a name holding one could
+// turn into a line break, a header or a right-to-left override in the owner's mail.
+const NAME_ENCODED_WORD = /=\?[^?\s]+\?[bq]\?[^?]*\?=/iu;
+// A character that shows something: not a space or separator, not a format, control,
+// private-use or unassigned code point, not default-ignorable (soft hyphen, word joiner,
+// Hangul fillers, Mongolian vowel separator, variation selectors, tags…), not a combining
+// mark (it needs a base), and not the braille blank or the musical null notehead, which
+// fonts draw as nothing.
+const NAME_VISIBLE =
+  /[^\p{White_Space}\p{Z}\p{C}\p{M}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]/u;
 // The message may hold line breaks and tabs; no other control characters.
 const MESSAGE_FORBIDDEN = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
 // The HTML Standard's "valid email address", which `<input type="email">` checks, with the
@@ -109,6 +120,8 @@ export function nameProblem(value: string): string | undefined {
   if (NAME_FORBIDDEN.test(value)) {
     return 'must not contain line breaks, invisible formatting or control characters';
   }
+  if (!NAME_VISIBLE.test(value)) return 'must contain a visible letter or character';
+  if (NAME_ENCODED_WORD.test(value)) return 'must not contain mail encoded words (=?…?=)';
   return undefined;
 }
 

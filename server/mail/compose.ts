@@ -1,14 +1,17 @@
 /**
  * Turns a stored message into the mail the owner receives: plain text only, the subject
- * naming the app and the sender, From the site's own address, Reply-To the visitor, and a
- * Message-ID derived from the message id (so a mail sent twice after a crash is recognised
- * as the same one). What the visitor typed never reaches a header raw: line breaks and
- * control characters are replaced (validation already refused them; this holds even for
- * rows written some other way), and nodemailer encodes the rest (RFC 2047, quoted names).
- * Invisible formatting characters (bidirectional overrides, zero-width marks) are shown as
- * U+FFFD in the text, so a message cannot read as something other than what it holds.
+ * naming the app and the sender, From the site's own address, Reply-To the visitor's bare
+ * address, and a Message-ID derived from the message id (so a mail sent twice after a crash
+ * is recognised as the same one). What the visitor typed never reaches a header raw: line
+ * breaks and control characters are replaced (validation already refused them; this holds
+ * even for rows written some other way), and nodemailer encodes the rest (RFC 2047). The
+ * visitor's name is in the subject and the text only: as a Reply-To display name it could
+ * pose as another address. Invisible formatting characters (bidirectional overrides,
+ * zero-width marks) are shown as U+FFFD in the text, so a message cannot read as something
+ * other than what it holds.
  */
 import type Mail from 'nodemailer/lib/mailer/index.js';
+import mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
 import { neutraliseInvisible } from '../../common/feedback.ts';
 import type { StoredMessage } from '../store/types.ts';
 
@@ -43,12 +46,24 @@ export function feedbackMessageId(id: string, from: string): string {
   return `<feedback.${id}@${messageIdDomain(from)}>`;
 }
 
+/**
+ * A visitor's name as the subject shows it: angle brackets become ‹ ›, so "Owner
+ * <owner@example.com>" cannot read as a mailbox.
+ */
+function subjectName(message: Pick<StoredMessage, 'firstName' | 'lastName'>): string {
+  return `${message.firstName} ${message.lastName}`.replace(/</g, '‹').replace(/>/g, '›');
+}
+
+/**
+ * The subject, as nodemailer will write it. A subject of plain ASCII goes out as it is, and
+ * a mail client would decode any "=?…?=" in it (a row written around validation may hold
+ * one): such a subject is encoded whole here, so the client shows those characters as typed.
+ */
 export function feedbackSubject(
   message: Pick<StoredMessage, 'appName' | 'firstName' | 'lastName'>,
-) {
-  return headerText(
-    `Feedback for ${message.appName} from ${message.firstName} ${message.lastName}`,
-  );
+): string {
+  const subject = headerText(`Feedback for ${message.appName} from ${subjectName(message)}`);
+  return subject.includes('=?') ? mimeFuncs.encodeWord(subject, 'Q', 52) : subject;
 }
 
 export function feedbackText(message: StoredMessage): string {
@@ -77,14 +92,10 @@ export function composeFeedbackMail(
   message: StoredMessage,
   addresses: MailAddresses,
 ): Mail.Options {
-  const replyTo: Mail.Address = {
-    name: headerText(`${message.firstName} ${message.lastName}`),
-    address: headerText(message.email),
-  };
   return {
     from: addresses.from,
     to: addresses.to,
-    replyTo,
+    replyTo: { name: '', address: headerText(message.email) },
     subject: feedbackSubject(message),
     text: feedbackText(message),
     messageId: feedbackMessageId(message.id, addresses.from),

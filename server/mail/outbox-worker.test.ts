@@ -63,7 +63,7 @@ describe('the outbox mails each accepted message to the owner', () => {
     );
     expect(header(mail, 'from')).toBe('Portfolio <feedback@portfolio.test>');
     expect(header(mail, 'to')).toBe('owner@portfolio.test');
-    expect(header(mail, 'reply-to')).toBe('Ada Lovelace <ada@example.com>');
+    expect(header(mail, 'reply-to')).toBe('ada@example.com');
     expect(header(mail, 'message-id')).toBe(`<feedback.${id}@portfolio.test>`);
     expect(header(mail, 'content-type')).toMatch(/^text\/plain; charset=utf-8/);
     expect(mail.envelope).toEqual({
@@ -85,7 +85,7 @@ describe('the outbox mails each accepted message to the owner', () => {
     expect(ready.json()).toMatchObject({ delivery: 'on', pending: 0, dead: 0 });
   });
 
-  test('names in other scripts reach the subject and reply address intact', async () => {
+  test('names in other scripts reach the subject intact; the reply address is the bare address', async () => {
     sink = await SmtpSink.start();
     const { app } = await mailingServer(sink.url);
     await send(app, { firstName: 'Zoë', lastName: '山田 "Yamada"' });
@@ -94,7 +94,7 @@ describe('the outbox mails each accepted message to the owner', () => {
     expect(decodeHeader(header(mail, 'subject') ?? '')).toBe(
       'Feedback for EchoExpense from Zoë 山田 "Yamada"',
     );
-    expect(decodeHeader(header(mail, 'reply-to') ?? '')).toContain('<ada@example.com>');
+    expect(header(mail, 'reply-to')).toBe('ada@example.com');
   });
 });
 
@@ -200,6 +200,35 @@ describe('what the visitor typed never becomes a header or HTML', () => {
     expect(decodeHeader(header(mail, 'subject') ?? '')).toBe(
       'Feedback for EchoExpense from Eve Bcc: victim@example.net X-Injected: yes Mallory Subject: hijacked',
     );
+  });
+
+  test('a stored name with an encoded word or an address is shown as typed, never decoded or taken for a sender', async () => {
+    sink = await SmtpSink.start();
+    const { app } = await mailingServer(sink.url);
+    // The route refuses encoded words; this writes one straight to the store, as if it had not.
+    await app.feedbackStore.intake.accept({
+      appName: 'EchoExpense',
+      firstName: 'Owner <owner@portfolio.test>, x',
+      lastName: '=?utf-8?q?=0D=0ABcc:_x@evil.test?= =?UTF-8?B?4oCuZXZpbA==?=',
+      email: 'eve@example.com',
+      message: 'Hello',
+      spam: false,
+      receivedAt: Date.now(),
+    });
+    app.feedbackOutbox.notify();
+
+    await sink.waitFor((s) => s.received.length === 1);
+    const mail = onlyMail(sink);
+    // A mail client decodes a header's encoded words once, as decodeHeader does.
+    const subject = decodeHeader(header(mail, 'subject') ?? '');
+    expect(subject).toBe(
+      'Feedback for EchoExpense from Owner ‹owner@portfolio.test›, x =?utf-8?q?=0D=0ABcc:_x@evil.test?= =?UTF-8?B?4oCuZXZpbA==?=',
+    );
+    expect(subject).not.toMatch(/[\r\n\u202E<>]/);
+    expect(header(mail, 'reply-to')).toBe('eve@example.com');
+    expect(header(mail, 'from')).toBe('Portfolio <feedback@portfolio.test>');
+    expect(mail.headers.has('bcc')).toBe(false);
+    expect(mail.envelope.to).toEqual(['owner@portfolio.test']);
   });
 
   test('a <script> message arrives as plain text, word for word', async () => {

@@ -9,9 +9,11 @@
  * the hour the owner gets one digest mail listing them (at most one an hour).
  *
  * When the mail server refuses the site itself (its login, its sender, the relay), delivery
- * pauses: no message is marked dead, one message tries again every `pauseRetryMs`, the
- * pause is kept in the store (so it survives a restart and /readyz reports it), and it is
- * logged once.
+ * pauses: no message is marked dead before its give-up time, one message tries again every
+ * `pauseRetryMs`, the pause is kept in the store (so it survives a restart and /readyz
+ * reports it), and it is logged once. A refusal of one message's content (a spam or virus
+ * filter answering after the body) is that message's alone: it is marked dead with the
+ * reason and the others go on.
  *
  * Any number of workers (one per server instance) may share one store: claims, the hourly
  * cap, the pause and the digest's turn are all kept there. A worker that stops gives its
@@ -282,18 +284,22 @@ export class OutboxWorker {
         detail,
       });
       log.info({ ...context, ms: finishedAt - startedAt }, 'feedback mailed');
-      if (this.#paused) {
-        this.#paused = false;
-        if (await store.resumeDelivery()) {
-          log.info('the mail server accepts the site again; delivery resumed');
-        }
-      }
+      await this.#resumeIfPaused();
     } catch (error) {
       // The mail may have gone out but could not be recorded: the lease runs out and it is
       // sent again, which the Message-ID makes recognisable.
       log.error({ ...context, err: error }, 'could not record a delivery');
     } finally {
       clearInterval(renewal);
+    }
+  }
+
+  /** The mail server took the site's login, sender and recipient: a pause ends. */
+  async #resumeIfPaused(): Promise<void> {
+    if (!this.#paused) return;
+    this.#paused = false;
+    if (await this.#options.store.resumeDelivery()) {
+      this.#options.log.info('the mail server accepts the site again; delivery resumed');
     }
   }
 
@@ -326,12 +332,21 @@ export class OutboxWorker {
       });
       this.#paused = true;
       this.#capped = true;
-      await store.recordRetry(message.id, {
-        ...outcome,
-        detail: `delivery paused: ${reason}`,
-        // Due as soon as the pause lets anything out: the pause, not the message, waits.
-        nextAttemptAt: finishedAt,
-      });
+      // The give-up time holds in a pause too: its next try is no sooner than the pause's.
+      if (retryAt > message.queuedAt + retry.giveUpAfterMs) {
+        await store.recordDead(message.id, {
+          ...outcome,
+          detail: `gave up after ${message.attempt} attempts: delivery paused: ${reason}`,
+        });
+        log.error(context, 'feedback mail could not be delivered in time; marked dead');
+      } else {
+        await store.recordRetry(message.id, {
+          ...outcome,
+          detail: `delivery paused: ${reason}`,
+          // Due as soon as the pause lets anything out: the pause, not the message, waits.
+          nextAttemptAt: finishedAt,
+        });
+      }
       if (paused) {
         log.error(
           { ...context, retryInMs: retryAt - finishedAt },
@@ -340,6 +355,19 @@ export class OutboxWorker {
       } else {
         log.debug(context, 'delivery still paused');
       }
+      return;
+    }
+    if (failure.contentRefused) {
+      await store.recordDead(message.id, {
+        ...outcome,
+        detail: `refused for its content: ${failure.detail}`,
+      });
+      log.error(
+        context,
+        "the mail server refused this message's content (a spam or virus filter); marked dead, other mail goes on",
+      );
+      // The server took the site's login, sender and recipient before judging the body.
+      await this.#resumeIfPaused();
       return;
     }
     if (failure.kind === 'permanent') {

@@ -64,11 +64,48 @@ describe('classifySendError', () => {
       smtpError(550, 'EENVELOPE', '550 no such user', 'RCPT TO'),
     ],
     ['a relay refusal', smtpError(554, 'EENVELOPE', '554 5.7.1 Relay access denied', 'RCPT TO')],
-    ['a policy refusal at DATA', smtpError(550, 'EMESSAGE', '550 5.7.1 Not authorised', 'DATA')],
+    [
+      'a policy refusal of the DATA command, before any body',
+      smtpError(554, 'EENVELOPE', '554 5.7.1 No valid recipients', 'DATA'),
+    ],
+    [
+      "a DMARC refusal of the sender's domain after the body",
+      smtpError(550, 'EMESSAGE', '550-5.7.26 Unauthenticated email is not accepted', 'DATA'),
+    ],
+    [
+      "an SPF refusal of the sender's domain after the body",
+      smtpError(550, 'EMESSAGE', '550 5.7.23 SPF validation failed', 'DATA'),
+    ],
     ['a refusing greeting', smtpError(554, 'EPROTOCOL', '554 No service', 'CONN')],
     ['a TLS failure', Object.assign(new Error('self-signed certificate'), { code: 'ETLS' })],
   ])('%s pauses delivery: it is the settings, not the message', (_name, error) => {
     expect(classifySendError(error)).toMatchObject({ kind: 'pause' });
+  });
+
+  test.each([
+    ['rspamd or SpamAssassin', '550 5.7.1 Spam message rejected'],
+    ['Gmail', '552-5.7.0 This message was blocked because its content presents a risk'],
+    ['a policy filter', '550 5.7.1 Not authorised'],
+  ])(
+    "%s refusing a message's content after its body: that message alone, not a pause",
+    (_name, response) => {
+      const error = smtpError(Number(response.slice(0, 3)), 'EMESSAGE', response, 'DATA');
+      expect(classifySendError(error)).toMatchObject({
+        kind: 'permanent',
+        contentRefused: true,
+        command: 'DATA',
+      });
+    },
+  );
+
+  test('a refusal at a stage of the site is never taken for a content refusal', () => {
+    for (const command of ['AUTH PLAIN', 'MAIL FROM', 'RCPT TO']) {
+      const failure = classifySendError(
+        smtpError(550, 'EENVELOPE', '550 5.7.1 Not authorised', command),
+      );
+      expect(failure.kind).toBe('pause');
+      expect(failure.contentRefused).toBeUndefined();
+    }
   });
 
   test('no answer at all (refused, timed out, reset) is temporary', () => {

@@ -3,7 +3,8 @@
  * (no connection, time-outs, 4xx replies) are retried with capped exponential backoff and
  * jitter for about five days, as RFC 5321 §4.5.4.1 advises. A refusal of the site itself
  * (its login, its sender address, the relay, the owner's address) pauses all delivery; only
- * a refusal of one message's content is final for that message.
+ * a refusal of one message's content (after its body was sent: a spam or virus filter) is
+ * final for that message, and the others go on.
  */
 
 export interface RetryPolicy {
@@ -51,6 +52,11 @@ export interface ClassifiedFailure {
   code?: string;
   /** The SMTP stage that failed (CONN, AUTH PLAIN, MAIL FROM, RCPT TO, DATA, …). */
   command?: string;
+  /**
+   * A security or policy refusal (5.7.x) of this message's content, once its body was sent:
+   * the server had accepted the site's login, sender and recipient.
+   */
+  contentRefused?: true;
   /** One line for the store and the logs. */
   detail: string;
 }
@@ -72,14 +78,30 @@ export function withoutAddresses(text: string): string {
 /** Stages of the SMTP session that concern the site, not one message's content. */
 const SITE_STAGES = /^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH\b.*|MAIL FROM|RCPT TO)$/;
 
+/** A reply with an enhanced status code 5.7.x (security or policy); the detail in group 1. */
+const POLICY_REFUSAL = /^5\d\d[ -]5\.7\.(\d{1,3})\b/;
+
+/**
+ * 5.7.20 to 5.7.27: the sender's domain failed the DKIM, SPF, reverse DNS or DMARC checks, or
+ * has a null MX (RFC 7372, RFC 7505). Though given after the body, they judge the site's
+ * sending domain, the same for every message, not what one message says.
+ */
+const SENDER_AUTHENTICATION_DETAILS = new Set([20, 21, 22, 23, 24, 25, 26, 27]);
+
 /**
  * Sorts a send error:
- * - `pause`: a refused login or a login required (530, 535, any EAUTH), a security or
- *   policy refusal (enhanced status 5.7.x), a 5xx reply at connection, greeting, STARTTLS,
- *   MAIL FROM (the site's sender) or RCPT TO (the owner's own address), and a TLS failure
- *   (a certificate or STARTTLS problem): all settings of the site, the same for every message;
- * - `permanent`: any other 5xx reply, that is to the message itself (DATA);
+ * - `pause`: a refused login or a login required (530, 535, any EAUTH), a 5xx reply at
+ *   connection, greeting, STARTTLS, MAIL FROM (the site's sender) or RCPT TO (the owner's own
+ *   address), a security or policy refusal (5.7.x) anywhere but after the body, or one
+ *   after the body that judges the sender's domain (SPF, DKIM, DMARC), and a TLS failure (a
+ *   certificate or STARTTLS problem): all settings of the site, the same for every message;
+ * - `permanent`: any other 5xx reply, that is to the message itself (DATA), a spam or virus
+ *   filter's 5.7.x refusal of its content included (`contentRefused`);
  * - `temporary`: everything else (4xx, no connection, time-outs).
+ *
+ * The stage decides, not the code alone: filters such as rspamd, SpamAssassin or Gmail answer
+ * a message they take for spam or a virus with 550 5.7.1 or 552 5.7.0 once its body has been
+ * sent, and that says nothing about the site's settings.
  */
 export function classifySendError(error: unknown): ClassifiedFailure {
   const responseCode = property(error, 'responseCode');
@@ -97,18 +119,25 @@ export function classifySendError(error: unknown): ClassifiedFailure {
   if (typeof code === 'string') result.code = code;
   if (typeof command === 'string') result.command = command;
   if (typeof responseCode === 'number') result.responseCode = responseCode;
+  // nodemailer names a reply to the end of the body EMESSAGE; a refused DATA command itself
+  // (before any body) is EENVELOPE.
+  const afterBody = command === 'DATA' && code === 'EMESSAGE';
   const refused = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  const policy = refused ? POLICY_REFUSAL.exec(typeof reply === 'string' ? reply : '') : null;
+  const contentRefused =
+    policy !== null && afterBody && !SENDER_AUTHENTICATION_DETAILS.has(Number(policy[1]));
   if (
     code === 'EAUTH' ||
     code === 'ETLS' ||
     responseCode === 530 ||
     responseCode === 535 ||
-    (refused && /^5\d\d[ -]5\.7\.\d{1,3}\b/.test(typeof reply === 'string' ? reply : '')) ||
+    (policy !== null && !contentRefused) ||
     (refused && typeof command === 'string' && SITE_STAGES.test(command))
   ) {
     result.kind = 'pause';
   } else if (refused) {
     result.kind = 'permanent';
+    if (contentRefused) result.contentRefused = true;
   }
   return result;
 }

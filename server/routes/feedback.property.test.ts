@@ -46,6 +46,15 @@ function someCode(
   return false;
 }
 
+/**
+ * A name needs a character that shows: not a space or separator, a control, format,
+ * private-use or unassigned code point, a combining mark, a default-ignorable code point
+ * (Hangul fillers among them), the braille blank or the musical null notehead.
+ */
+const SHOWN = /[^\s\p{Z}\p{C}\p{M}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]/u;
+/** A mail encoded word, "=?charset?B?…?=" or "?Q?", which a name must not hold. */
+const ENCODED_WORD = /=\?[^?\s]+\?[bq]\?[^?]*\?=/i;
+
 const HTML_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
@@ -70,6 +79,7 @@ function allowedByRules(body: unknown): boolean {
   if (!(TEST_APP_NAMES as readonly string[]).includes(appName)) return false;
   for (const name of [firstName, lastName]) {
     if (name.length < 1 || name.length > 100 || someCode(name, nameCharRefused)) return false;
+    if (!SHOWN.test(name) || ENCODED_WORD.test(name)) return false;
   }
   if (email.length > 254 || email.indexOf('@') > 64 || !HTML_EMAIL.test(email)) return false;
   if (!email.slice(email.indexOf('@')).includes('.')) return false;
