@@ -16,8 +16,8 @@ import {
   startTestServer,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
-import { parseMail, type ReceivedMail, type SinkReply } from '../test/smtp-sink.ts';
+} from '../../tests/server/helpers.ts';
+import { parseMail, type ReceivedMail, type SinkReply } from '../../tests/server/smtp-sink.ts';
 
 /** The GTUBE test string: every SpamAssassin or rspamd filter takes a body holding it for spam. */
 const GTUBE = 'XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X';

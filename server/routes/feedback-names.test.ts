@@ -13,7 +13,7 @@ import {
   TEST_PUBLIC_URL,
   validPayload,
   type TestServer,
-} from '../test/helpers.ts';
+} from '../../tests/server/helpers.ts';
 
 let server: TestServer | undefined;
 
