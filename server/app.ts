@@ -109,7 +109,10 @@ export async function buildApp({
     // Refused by Node's parser before any hook runs: the answer is written here, with the
     // same security headers as every other.
     clientErrorHandler(error: NodeJS.ErrnoException, socket) {
-      if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      // As Node does: an answer only where none has begun on this connection.
+      const answer = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+      if (socket.writable && !answer?.headersSent) {
         socket.end(clientErrorAnswer(error.code, hsts));
       } else {
         socket.destroy(error);
