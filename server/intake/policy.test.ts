@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import {
   AcceptanceLimiter,
@@ -10,6 +11,7 @@ import {
 } from './policy.ts';
 
 const LIMITS: FeedbackLimits = { rateLimitPerMinute: 2, rateLimitPerMinutePer48: 3, maxPerHour: 5 };
+const SALT = 'the store’s secret';
 
 describe('AcceptanceLimiter', () => {
   test('frees a slot 60 seconds after it was taken, and says when', () => {
@@ -39,7 +41,7 @@ describe('AcceptanceLimiter', () => {
 
 describe('AcceptancePolicy', () => {
   test('an IPv4 client counts against its own cap and the overall one, under keys that name no address', () => {
-    const slot = new AcceptancePolicy(LIMITS).reserve('203.0.113.5', 0);
+    const slot = new AcceptancePolicy(LIMITS, SALT).reserve('203.0.113.5', 0);
     expect(slot.ok && slot.caps).toEqual([
       { key: expect.stringMatching(/^client:[\w-]{22}$/) as string, max: 2, windowMs: MINUTE_MS },
       { key: 'all', max: 5, windowMs: HOUR_MS },
@@ -48,7 +50,7 @@ describe('AcceptancePolicy', () => {
   });
 
   test('an IPv6 client also counts against its /48 network, shared by the /64s in it', () => {
-    const policy = new AcceptancePolicy(LIMITS);
+    const policy = new AcceptancePolicy(LIMITS, SALT);
     const first = policy.reserve('2001:db8:1:1::1', 0);
     const neighbour = policy.reserve('2001:db8:1:2::1', 0);
     expect(first.ok && first.caps.map((cap) => cap.key.split(':')[0])).toEqual([
@@ -70,7 +72,7 @@ describe('AcceptancePolicy', () => {
   });
 
   test('a full cap takes no slot of the others, and says whether it is the overall one', () => {
-    const policy = new AcceptancePolicy({ ...LIMITS, rateLimitPerMinute: 1, maxPerHour: 1 });
+    const policy = new AcceptancePolicy({ ...LIMITS, rateLimitPerMinute: 1, maxPerHour: 1 }, SALT);
     const first = policy.reserve('198.51.100.1', 0);
     expect(policy.reserve('198.51.100.1', 0)).toMatchObject({ ok: false, overall: false });
     expect(policy.reserve('198.51.100.2', 30 * MINUTE_MS)).toEqual({
@@ -86,7 +88,7 @@ describe('AcceptancePolicy', () => {
   });
 
   test('a released reservation gives back every slot', () => {
-    const policy = new AcceptancePolicy({ ...LIMITS, rateLimitPerMinute: 1, maxPerHour: 1 });
+    const policy = new AcceptancePolicy({ ...LIMITS, rateLimitPerMinute: 1, maxPerHour: 1 }, SALT);
     const slot = policy.reserve('198.51.100.1', 0);
     if (!slot.ok) throw new Error('The first should have been let in');
     slot.release();
@@ -94,24 +96,41 @@ describe('AcceptancePolicy', () => {
   });
 
   test('a limit of 0 is no cap at all', () => {
-    const policy = new AcceptancePolicy({
-      rateLimitPerMinute: 0,
-      rateLimitPerMinutePer48: 0,
-      maxPerHour: 0,
-    });
+    const policy = new AcceptancePolicy(
+      {
+        rateLimitPerMinute: 0,
+        rateLimitPerMinutePer48: 0,
+        maxPerHour: 0,
+      },
+      SALT,
+    );
     for (let index = 0; index < 50; index++) {
       expect(policy.reserve('2001:db8::1', 0)).toMatchObject({ ok: true, caps: [] });
     }
   });
 
+  test('a client’s keys are keyed with the store’s secret: no plain digest of the address', () => {
+    const keys = (salt: string) => {
+      const slot = new AcceptancePolicy(LIMITS, salt).reserve('203.0.113.5', 0);
+      return slot.ok ? slot.caps.map((cap) => cap.key) : [];
+    };
+    const [client] = keys(SALT);
+    const plain = createHash('sha256').update('203.0.113.5').digest('base64url').slice(0, 22);
+    expect(client).toMatch(/^client:[\w-]{22}$/);
+    expect(client).not.toContain(plain);
+    // The same secret gives the same keys (every instance of one store); another, others.
+    expect(keys(SALT)).toEqual(keys(SALT));
+    expect(keys('another store’s secret')[0]).not.toBe(client);
+  });
+
   test('a cap the store reports full is the overall one only under the overall key', () => {
-    const slot = new AcceptancePolicy(LIMITS).reserve('2001:db8::1', 0);
+    const slot = new AcceptancePolicy(LIMITS, SALT).reserve('2001:db8::1', 0);
     expect(slot.ok && slot.caps.map((cap) => isOverallCap(cap.key))).toEqual([false, false, true]);
   });
 });
 
 test('LONGEST_CAP_WINDOW_MS is the longest window of any cap the store is handed', () => {
-  const slot = new AcceptancePolicy(LIMITS).reserve('2001:db8::1', 0);
+  const slot = new AcceptancePolicy(LIMITS, SALT).reserve('2001:db8::1', 0);
   const windows = slot.ok ? slot.caps.map((cap) => cap.windowMs) : [];
   expect(windows).toHaveLength(3);
   expect(LONGEST_CAP_WINDOW_MS).toBe(Math.max(...windows));

@@ -9,7 +9,7 @@
  * instance on one database and across restarts. The store forgets a cap's entries once they
  * are older than LONGEST_CAP_WINDOW_MS.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { AcceptanceCap } from '../store/types.ts';
 import { clientKey, ipv6SiteKey } from './addresses.ts';
 
@@ -74,9 +74,12 @@ export const LONGEST_CAP_WINDOW_MS = Math.max(...CAP_RULES.map((rule) => rule.wi
  * A cap's key as the store keeps it: a digest of whom it counts, so no address is written
  * down. The overall cap's key is `all`, whoever sends.
  */
-function storedKey(rule: CapRule, subject: string): string {
+function storedKey(rule: CapRule, subject: string, salt: string): string {
   if (rule.kind === 'all') return OVERALL_KEY;
-  return `${rule.kind}:${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`;
+  // Keyed with the store's secret: a plain digest of an IPv4 address is undone by hashing
+  // all four billion of them.
+  const digest = createHmac('sha256', salt).update(subject).digest('base64url');
+  return `${rule.kind}:${digest.slice(0, 22)}`;
 }
 
 /** Whether a cap the store reports full is the one over all visitors (not this client's). */
@@ -155,8 +158,11 @@ export interface Refusal {
 /** The caps of one server, counted in its memory; both feedback routes share it. */
 export class AcceptancePolicy {
   readonly #caps: readonly { rule: CapRule; max: number; limiter: AcceptanceLimiter }[];
+  readonly #salt: string;
 
-  constructor(limits: FeedbackLimits) {
+  /** @param salt the store's secret for the caps' keys (`intake.keySalt()`). */
+  constructor(limits: FeedbackLimits, salt: string) {
+    this.#salt = salt;
     this.#caps = CAP_RULES.map((rule) => {
       const max = rule.max(limits);
       return {
@@ -187,7 +193,7 @@ export class AcceptancePolicy {
         };
       }
       taken.push({ limiter, subject });
-      caps.push({ key: storedKey(rule, subject), max, windowMs: rule.windowMs });
+      caps.push({ key: storedKey(rule, subject, this.#salt), max, windowMs: rule.windowMs });
     }
     return { ok: true, caps, release };
   }

@@ -97,7 +97,7 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
       store: instance.feedbackStore.intake,
       outbox: instance.feedbackOutbox,
       space: instance.feedbackStoreSpace,
-      policy: new AcceptancePolicy(options.limits),
+      policy: new AcceptancePolicy(options.limits, await instance.feedbackStore.intake.keySalt()),
       clock: options.clock ?? systemClock,
     });
 

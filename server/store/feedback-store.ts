@@ -3,6 +3,7 @@
  * and an engine is only a connection that runs them (sqlite/engine.ts, postgres/engine.ts).
  * Accepted messages are committed in groups, one transaction per group.
  */
+import { randomBytes } from 'node:crypto';
 import { GroupCommit } from './group-commit.ts';
 import { LONGEST_CAP_WINDOW_MS } from '../intake/policy.ts';
 import * as messages from './operations/messages.ts';
@@ -73,6 +74,7 @@ export class SharedFeedbackStore implements FeedbackStore {
     this.intake = {
       accept: (item) => group.submit(item),
       findReplay: (key, now) => c.read(intake.findReplay(key, now)),
+      keySalt: () => c.write('keySalt', randomBytes(32).toString('base64url')),
     };
 
     const deliveryPause = () => c.read(outbox.deliveryPause());

@@ -150,6 +150,7 @@ export const META = {
   pause: 'delivery_pause',
   digest: 'last_digest_at',
   probe: 'ready_probe',
+  keySalt: 'cap_key_salt',
 } as const;
 
 /** A stored pause of delivery; a damaged value counts as one due to be tried again. */

@@ -135,6 +135,19 @@ describe.each(ENGINES)('the $name store', (engine) => {
       expect((await store.owner.counts()).pending).toBe(100);
     });
 
+    test('the caps’ secret is made once and shared by every instance, and by a restart', async () => {
+      const salt = await store.intake.keySalt();
+      expect(salt.length).toBeGreaterThanOrEqual(32);
+      const other = await opened.another();
+      expect(await other.intake.keySalt()).toBe(salt);
+      const elsewhere = await engine.open();
+      try {
+        expect(await elsewhere.store.intake.keySalt()).not.toBe(salt);
+      } finally {
+        await elsewhere.cleanup();
+      }
+    });
+
     test('a cap holds over every instance: full, it says when there is room again', async () => {
       const other = await opened.another();
       const hourly = { key: 'all', max: 3, windowMs: 3_600_000 };

@@ -186,6 +186,12 @@ export interface FeedbackIntake {
   accept(item: NewFeedback): Promise<AcceptResult>;
   /** The id stored under an Idempotency-Key seen in the last 24 hours. */
   findReplay(key: string, now: number): Promise<string | undefined>;
+  /**
+   * The secret the caps' keys are hashed with, so a key cannot be turned back into an
+   * address: made once per store (it moves with the store's rows), the same for every
+   * instance.
+   */
+  keySalt(): Promise<string>;
 }
 
 /** The outbox worker: claims due messages under a lease and records each attempt. */

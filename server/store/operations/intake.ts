@@ -4,7 +4,7 @@
  * caps' entries once past their window.
  */
 import { newMessageId } from '../ids.ts';
-import { messageRecord } from '../rows.ts';
+import { messageRecord, META } from '../rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
 
@@ -143,6 +143,21 @@ const MESSAGE_COLUMNS = [
   'spam',
   'spam_reason',
 ] as const;
+
+/**
+ * The store's secret for the caps' keys: `fresh` when the store has none yet (the first
+ * instance to ask writes it), else the one every instance already uses.
+ */
+export function* keySalt(fresh: string): Plan<string> {
+  yield* run(`INSERT INTO meta (key, value) VALUES (@key, @fresh) ON CONFLICT (key) DO NOTHING`, {
+    key: META.keySalt,
+    fresh,
+  });
+  const row = yield* one<{ value: string }>('SELECT value FROM meta WHERE key = @key', {
+    key: META.keySalt,
+  });
+  return row?.value ?? fresh;
+}
 
 /** The id stored under an Idempotency-Key seen in the last 24 hours. */
 export function* findReplay(key: string, now: number): Plan<string | undefined> {

@@ -5,7 +5,7 @@
  */
 import type { Plan } from '../sql/plan.ts';
 import { probeWrite } from './health.ts';
-import { accept, forgetExpired } from './intake.ts';
+import { accept, forgetExpired, keySalt } from './intake.ts';
 import {
   claim,
   pauseDelivery,
@@ -22,6 +22,7 @@ import { forgetSender, purge, retry, retryAllDead } from './owner.ts';
 export const WRITES = {
   accept,
   forgetExpired,
+  keySalt,
   claim,
   renewLease,
   recordSent,
