@@ -36,7 +36,9 @@ function* insertRows(
  * full (capped). The lock makes concurrent groups, from any instance, count one after
  * the other. The group's keys and the caps' recent entries are read once, the messages
  * decided one after the other in memory (each counting those before it), and what is
- * stored is written in a few statements: one round trip per statement on PostgreSQL.
+ * stored is written in a few statements. PostgreSQL runs these same steps inside the
+ * database instead, as one statement (postgres/accept.ts, measured there); the contract
+ * tests hold both to the same results.
  */
 export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
   yield* lock('accept');

@@ -7,7 +7,8 @@
  */
 import pg from 'pg';
 import { SharedFeedbackStore, type Exec, type StoreConnection } from '../feedback-store.ts';
-import { writePlan } from '../operations/writes.ts';
+import { writePlan, type WriteResult, type Writes } from '../operations/writes.ts';
+import { acceptInDatabase } from './accept.ts';
 import { bind, compile, POSTGRES, POSTGRES_LOCKS, type Compiled } from '../sql/dialect.ts';
 import { drive, type Plan, type Step } from '../sql/plan.ts';
 import { StoreSettingsError } from '../types.ts';
@@ -151,7 +152,12 @@ function postgresConnection(pool: pg.Pool, version: number): StoreConnection {
   return {
     engine: 'postgres',
     read: (plan) => readPlan(plan, pool),
-    write: (name, ...args) => transaction(pool, (exec) => exec(writePlan(name, args))),
+    write: (name, ...args) =>
+      name === 'accept'
+        ? (acceptInDatabase(pool, ...(args as Parameters<Writes['accept']>)) as Promise<
+            WriteResult<typeof name>
+          >)
+        : transaction(pool, (exec) => exec(writePlan(name, args))),
     transaction: (work) => transaction(pool, work),
     schemaVersion: () => version,
     // Rewrites the tables and their indexes without the deleted rows (a plain VACUUM only
