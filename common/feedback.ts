@@ -43,6 +43,12 @@ export const FEEDBACK_LIMITS = {
   messageMaxLength: 5000,
   /** The longest request body the server reads: 16 KiB. Every valid payload fits. */
   bodyMaxBytes: 16 * 1024,
+  /**
+   * The longest body of the form posted without scripts: 64 KiB. Form encoding writes each
+   * byte of a non-Latin character as three (`%E4%BD%A0`), so a valid message in Chinese or
+   * in emoji is up to three times its JSON size; every valid form fits.
+   */
+  formBodyMaxBytes: 64 * 1024,
   /** Idempotency-Key header: 1 to 200 visible ASCII characters (a UUID is 36). */
   idempotencyKeyMaxLength: 200,
 } as const;

@@ -240,11 +240,20 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(await messagesSaying(app(), message.trimEnd())).toHaveLength(1);
     });
 
-    test('a body over 16 KiB gets the 413 page and nothing is stored', async () => {
+    test('the longest message in Chinese is accepted, percent-encoded three times its size', async () => {
+      const message = '你'.repeat(FEEDBACK_LIMITS.messageMaxLength);
+      const body = new URLSearchParams(formFields({ message, lastName: '李'.repeat(100) }));
+      expect(body.toString().length).toBeGreaterThan(FEEDBACK_LIMITS.bodyMaxBytes * 2);
+      const response = await postForm(app(), formFields({ message, lastName: '李'.repeat(100) }));
+      expect(response.statusCode).toBe(303);
+      expect(await messagesSaying(app(), message)).toHaveLength(1);
+    });
+
+    test('a body over 64 KiB gets the 413 page and nothing is stored', async () => {
       const before = await storedCount(app());
       const response = await postForm(
         app(),
-        formFields({ message: 'x'.repeat(FEEDBACK_LIMITS.bodyMaxBytes) }),
+        formFields({ message: 'x'.repeat(FEEDBACK_LIMITS.formBodyMaxBytes) }),
       );
       expect(response.statusCode).toBe(413);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -262,7 +262,7 @@ export async function feedbackFormRoutes(
   app.route({
     method: 'POST',
     url: FEEDBACK_FORM_ENDPOINT,
-    bodyLimit: FEEDBACK_LIMITS.bodyMaxBytes,
+    bodyLimit: FEEDBACK_LIMITS.formBodyMaxBytes,
     childLoggerFactory: formLogger,
     // Checked before the body is read: refused requests cost no parsing.
     onRequest: async (request, reply) => {
