@@ -57,6 +57,14 @@ export const FEEDBACK_LIMITS = {
 export const FEEDBACK_FORM_FIELDS = ['firstName', 'lastName', 'email', 'message'] as const;
 export type FeedbackFormField = (typeof FEEDBACK_FORM_FIELDS)[number];
 
+/** Each field's label, as the site's form and the server's page of the form show it. */
+export const FEEDBACK_FIELD_LABELS: Readonly<Record<FeedbackFormField, string>> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  message: 'Message',
+};
+
 /**
  * The honeypot: a form field people never see or hear. Only software that fills every
  * field it finds sends it; the server then answers as usual but never mails the message.

@@ -12,18 +12,14 @@ import { createHash } from 'node:crypto';
 import {
   FEEDBACK_FORM_ENDPOINT,
   FEEDBACK_LIMITS,
+  FEEDBACK_FIELD_LABELS,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   type FeedbackFormField,
 } from '../../common/feedback.ts';
 
 /** The label of each field, in the words of the site's form. */
-export const FIELD_LABELS: Record<FeedbackFormField, string> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  message: 'Message',
-};
+export const FIELD_LABELS = FEEDBACK_FIELD_LABELS;
 
 /** The form shown again: its app, what was typed, and the problem of each refused field. */
 export interface ShownForm {

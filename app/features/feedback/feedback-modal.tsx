@@ -11,6 +11,7 @@
  */
 import { useEffect, useId, useRef, type ChangeEvent, type SubmitEvent } from 'react';
 import {
+  FEEDBACK_FIELD_LABELS,
   FEEDBACK_FIELD_RULES,
   FEEDBACK_FORM_FIELDS,
   FEEDBACK_LIMITS,
@@ -36,12 +37,7 @@ export interface FeedbackModalProps {
   onClose: () => void;
 }
 
-const LABELS: Record<FeedbackFormField, string> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  message: 'Message',
-};
+const LABELS = FEEDBACK_FIELD_LABELS;
 
 /**
  * Marks the first field for the dialog's own focusing step: showModal() focuses the element
