@@ -49,6 +49,8 @@ beforeEach(async () => {
     leaseMs: 1000,
     limit: 10,
     maxPerHour: 0,
+    retryBaseMs: 30_000,
+    retryCapMs: 3_600_000,
   });
   for (const message of claimed) {
     const outcome = { owner: 'test', attempt: 1, startedAt: NOW, finishedAt: NOW + 5, detail: '' };

@@ -128,7 +128,7 @@ export function composeDigestMail(digest: DigestContent, addresses: MailAddresse
   const plural = total === 1 ? 'message waits' : 'messages wait';
   const lines = [
     `${total} feedback ${plural} beyond the hourly mail cap (MAIL_MAX_PER_HOUR=${maxPerHour}).`,
-    'Each is still mailed on its own as the cap allows, newest first, a fair share per app.',
+    'Each is still mailed on its own as the cap allows, oldest first, a fair share per app.',
     'Read them now with `npm run feedback -- list --status pending`.',
     '',
     ...waiting.map(

@@ -281,6 +281,8 @@ describe('leases and caps', () => {
       leaseMs: 400,
       limit: 1,
       maxPerHour: 0,
+      retryBaseMs: 100,
+      retryCapMs: 3_600_000,
     });
     expect(claimed?.id).toBe(id);
     app.feedbackOutbox.start();
@@ -292,7 +294,7 @@ describe('leases and caps', () => {
     expect(stored && 'attempts' in stored ? stored.attempts : 0).toBe(2);
   });
 
-  test('over the hourly cap: newest first, a fair share per app, and one digest of what waits', async () => {
+  test('over the hourly cap: oldest first, a fair share per app, and one digest of what waits', async () => {
     sink = await SmtpSink.start();
     server = await startTestServer({
       env: mailEnv(sink.url, { MAIL_MAX_PER_HOUR: '3' }),
@@ -318,8 +320,8 @@ describe('leases and caps', () => {
     const feedbackIds = sink.received
       .map((mail) => /^<feedback\.([^@]+)@/.exec(header(mail, 'message-id') ?? '')?.[1])
       .filter((id) => id !== undefined);
-    // Round one: the newest of each app; round two: the next newest of the flooded app.
-    expect(new Set(feedbackIds)).toEqual(new Set([other, flood[5], flood[4]]));
+    // Round one: the oldest of each app; round two: the next oldest of the flooded app.
+    expect(new Set(feedbackIds)).toEqual(new Set([other, flood[0], flood[1]]));
     const digest = sink.received.find((mail) =>
       header(mail, 'message-id')?.startsWith('<feedback-digest.'),
     );
@@ -328,7 +330,7 @@ describe('leases and caps', () => {
     );
     const listed = digest?.text.split('\n').filter((line) => line.startsWith('- ')) ?? [];
     expect(listed).toEqual(
-      [3, 2, 1, 0].map((index) => `- EchoExpense | Flood Lovelace | Flood ${index}`),
+      [2, 3, 4, 5].map((index) => `- EchoExpense | Flood Lovelace | Flood ${index}`),
     );
     expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 4, sent: 3 });
 

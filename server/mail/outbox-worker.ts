@@ -5,8 +5,8 @@
  * sent, retried later or dead. If the process dies mid-send, the lease runs out and the
  * message is sent again: delivery is at least once, and the stable Message-ID lets the
  * duplicate be recognised. A global cap limits mails per hour; messages over it wait, sent
- * newest first in a fair share per app, and when more wait than the cap lets out within
- * the hour the owner gets one digest mail listing them (at most one an hour).
+ * oldest first in a fair share per app, and when messages still wait once the hour's mails
+ * are out, the owner gets one digest mail listing them (at most one an hour).
  *
  * When the mail server refuses the site itself (its login, its sender, the relay), delivery
  * pauses: no message is marked dead before its give-up time, one message tries again every
@@ -178,7 +178,8 @@ export class OutboxWorker {
       const recent = await store.sentSince(at - HOUR_MS);
       const room = maxPerHour - recent.count;
       this.#capped ||= room <= 0;
-      if (!pause) await this.#digestIfBehind(transport, at, Math.max(room, 0));
+      // Listed once the hour's mails are out: exactly what waits for the next hour.
+      if (!pause && room <= 0) await this.#digestIfBehind(transport, at);
       if (room <= 0) {
         if (!this.#capNoticeShown) {
           this.#capNoticeShown = true;
@@ -193,7 +194,16 @@ export class OutboxWorker {
       this.#capNoticeShown = false;
       limit = Math.min(limit, room);
     }
-    const batch = await store.claim({ now: at, owner: this.owner, leaseMs, limit, maxPerHour });
+    const { baseMs: retryBaseMs, capMs: retryCapMs } = this.#options.retry;
+    const batch = await store.claim({
+      now: at,
+      owner: this.owner,
+      leaseMs,
+      limit,
+      maxPerHour,
+      retryBaseMs,
+      retryCapMs,
+    });
     if (batch.length > 0) return { batch, waitMs: 0 };
     const due = await store.nextDueAt();
     const waitMs = due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs);
@@ -201,23 +211,23 @@ export class OutboxWorker {
   }
 
   /**
-   * Mails the owner one digest of the waiting messages the cap will not let out within the
-   * hour (those after the next `room` in sending order), unless one went out in the last
-   * hour. The messages stay queued and are mailed one by one as the cap allows.
+   * Mails the owner one digest of the messages still waiting once the hour's cap is used up,
+   * unless one went out in the last hour. The messages stay queued and are mailed one by one
+   * as the cap allows.
    */
-  async #digestIfBehind(transport: MailTransport, at: number, room: number): Promise<void> {
+  async #digestIfBehind(transport: MailTransport, at: number): Promise<void> {
     const { store, addresses, maxPerHour, log } = this.#options;
     if (at < this.#digestNotBefore) return;
     const lastDigestAt = await store.lastDigestAt();
     if (lastDigestAt !== null && lastDigestAt > at - HOUR_MS) return;
     const due = await store.countDue(at);
-    if (due <= room) return;
+    if (due === 0) return;
     // One instance mails it: the turn is taken in the store before the mail goes.
     if (!(await store.claimDigest(at, lastDigestAt))) return;
-    const listed = await store.dueInSendOrder(at, DIGEST_MAX_LISTED, room);
+    const listed = await store.dueInSendOrder(at, DIGEST_MAX_LISTED);
     try {
       await transport.send(
-        composeDigestMail({ waiting: listed, total: due - room, at, maxPerHour }, addresses),
+        composeDigestMail({ waiting: listed, total: due, at, maxPerHour }, addresses),
       );
     } catch (error) {
       this.#digestNotBefore = at + this.#options.retry.baseMs;
@@ -229,7 +239,7 @@ export class OutboxWorker {
       return;
     }
     log.warn(
-      { waiting: due - room, maxPerHour },
+      { waiting: due, maxPerHour },
       'more feedback waits than the hourly mail cap lets out; mailed the owner a digest',
     );
   }

@@ -123,21 +123,30 @@ export const RECORDS = {
 
 /**
  * Due messages in the order they are sent: messages whose lease ran out (a send cut short)
- * first; then in rounds, each round taking the newest due message of every app, newest
+ * first; then in rounds, each round taking the oldest due message of every app, oldest
  * first. So each app gets an equal share of the hourly mail cap whatever another app
- * receives, and within an app the newest message goes first. `now` is the parameter's
- * placeholder in the engine's syntax.
+ * receives, and within an app messages go out in the order they came: a burst never goes
+ * before the messages that were waiting. `now` is the parameter's placeholder in the
+ * engine's syntax.
  */
 export function dueInSendOrder(now: string): string {
   return `
   SELECT message_id, row_number() OVER (
-           ORDER BY (state = 'sending') DESC, turn, received_at DESC, message_id DESC) AS position
+           ORDER BY (state = 'sending') DESC, turn, received_at, message_id) AS position
   FROM (
     SELECT o.message_id, o.state, m.received_at,
-           row_number() OVER (PARTITION BY m.app_name ORDER BY m.received_at DESC, m.id DESC) AS turn
+           row_number() OVER (PARTITION BY m.app_name ORDER BY m.received_at, m.id) AS turn
     FROM outbox o JOIN messages m ON m.id = o.message_id
-    WHERE (o.state = 'pending' AND o.next_attempt_at <= ${now})
-       OR (o.state = 'sending' AND o.lease_until <= ${now})) AS due_now`;
+    WHERE ${dueCondition(now)}) AS due_now`;
+}
+
+/**
+ * Due at `now`: waiting and due, or being sent under a lease that ran out and past the
+ * delay its claim set (outbox.ts): a send cut short is tried again, later each time.
+ */
+export function dueCondition(now: string): string {
+  return `(o.state = 'pending' AND o.next_attempt_at <= ${now})
+       OR (o.state = 'sending' AND o.lease_until <= ${now} AND o.next_attempt_at <= ${now})`;
 }
 
 /** The SQL condition for a status, on the SELECT_MESSAGE aliases. */

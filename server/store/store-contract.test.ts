@@ -19,6 +19,9 @@ import {
 const NOW = Date.UTC(2025, 0, 15, 9, 30);
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The delivery retries' delays in these tests: 1 s, doubled up to 8 s. */
+const RETRY = { retryBaseMs: 1000, retryCapMs: 8000 };
+
 const feedback = (overrides: Partial<NewFeedback> = {}) => newFeedback(NOW, overrides);
 
 function idOf(result: AcceptResult): string {
@@ -32,7 +35,7 @@ describe.each(ENGINES)('the $name store', (engine) => {
   const accept = async (overrides: Partial<NewFeedback> = {}) =>
     idOf(await store.intake.accept(feedback(overrides)));
   const claim = (now: number, owner: string, limit = 5, leaseMs = 1000, maxPerHour = 0) =>
-    store.outbox.claim({ now, owner, leaseMs, limit, maxPerHour });
+    store.outbox.claim({ now, owner, leaseMs, limit, maxPerHour, ...RETRY });
   const outcome = (owner: string, attempt: number, at: number, detail = '') => ({
     owner,
     attempt,
@@ -183,15 +186,17 @@ describe.each(ENGINES)('the $name store', (engine) => {
   });
 
   describe('the outbox', () => {
-    test('a claim leases a message; another worker gets it only once the lease ran out', async () => {
+    test('a claim leases a message; another worker gets it only once the lease ran out and the retry delay passed', async () => {
       const id = await accept();
       const [claimed] = await claim(NOW, 'a');
       expect(claimed).toMatchObject({ id, attempt: 1, status: 'sending', firstName: 'Ada' });
       expect(await claim(NOW + 999, 'b')).toEqual([]);
       expect(await store.outbox.renewLease(id, 'b', NOW + 5000)).toBe(false);
+      // Renewed: the lease ends at +2 s, and the message is due a retry delay (1 s) later.
       expect(await store.outbox.renewLease(id, 'a', NOW + 2000)).toBe(true);
-      expect(await claim(NOW + 1500, 'b')).toEqual([]);
-      const [again] = await claim(NOW + 2000, 'b');
+      expect(await claim(NOW + 2000, 'b')).toEqual([]);
+      expect(await store.outbox.nextDueAt()).toBe(NOW + 3000);
+      const [again] = await claim(NOW + 3000, 'b');
       expect(again).toMatchObject({ id, attempt: 2 });
       // The first worker's late failure does not undo the second's claim.
       await store.outbox.recordRetry(id, {
@@ -201,14 +206,17 @@ describe.each(ENGINES)('the $name store', (engine) => {
       expect(await store.owner.find(id)).toMatchObject({ status: 'sending' });
     });
 
-    test('a message whose sending never finishes is claimed 25 times at most, then dead', async () => {
+    test('a message whose sending never finishes is tried later each time, 25 times at most, then dead', async () => {
       const id = await accept();
       let at = NOW;
       for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
         const [claimed] = await claim(at, `crashing-worker-${attempt}`);
         expect(claimed?.attempt).toBe(attempt);
-        // The worker stops while sending: its lease runs out.
-        at += 1001;
+        // The worker stops while sending: its lease (1 s) runs out, and the message waits
+        // the retry delay of its attempt on top, doubled each time up to the longest.
+        const delay = Math.min(RETRY.retryBaseMs * 2 ** (attempt - 1), RETRY.retryCapMs);
+        at += 1000 + delay;
+        expect(await claim(at - 1, 'impatient-worker')).toEqual([]);
       }
       expect(await claim(at, 'next-worker')).toEqual([]);
       const dead = await store.owner.find(id);
@@ -230,6 +238,7 @@ describe.each(ENGINES)('the $name store', (engine) => {
             leaseMs: 60_000,
             limit: 5,
             maxPerHour: 0,
+            ...RETRY,
           }),
         ),
       );
@@ -281,6 +290,7 @@ describe.each(ENGINES)('the $name store', (engine) => {
         leaseMs: 60_000,
         limit: 5,
         maxPerHour: 3,
+        ...RETRY,
       });
       expect(held).toHaveLength(2);
       expect(await claim(NOW + 20, 'c', 5, 60_000, 3)).toEqual([]);
@@ -292,22 +302,23 @@ describe.each(ENGINES)('the $name store', (engine) => {
       expect(await claim(NOW + 5 + 3_600_000, 'c', 5, 60_000, 3)).toHaveLength(1);
     });
 
-    test('newest first, a fair share per app; a stopped worker gives its claims back at once', async () => {
+    test('oldest first, a fair share per app; a stopped worker gives its claims back at once', async () => {
+      // A genuine message, then a burst in the same app: the burst does not go before it.
       const a1 = await accept({ appName: 'A', receivedAt: NOW + 1 });
       const a2 = await accept({ appName: 'A', receivedAt: NOW + 2 });
       const a3 = await accept({ appName: 'A', receivedAt: NOW + 3 });
-      const b1 = await accept({ appName: 'B', receivedAt: NOW });
+      const b1 = await accept({ appName: 'B', receivedAt: NOW + 4 });
       expect((await store.outbox.dueInSendOrder(NOW + 10, 10)).map((m) => m.id)).toEqual([
-        a3,
+        a1,
         b1,
         a2,
-        a1,
+        a3,
       ]);
       const claimed = await claim(NOW + 10, 'w', 2, 60_000);
-      expect(claimed.map((m) => m.id)).toEqual([a3, b1]);
+      expect(claimed.map((m) => m.id)).toEqual([a1, b1]);
       expect(await store.outbox.releaseClaims('w', NOW + 20)).toBe(2);
       expect(await store.outbox.releaseClaims('w', NOW + 20)).toBe(0);
-      expect((await claim(NOW + 20, 'x', 4)).map((m) => m.id)).toEqual([a3, b1, a2, a1]);
+      expect((await claim(NOW + 20, 'x', 4)).map((m) => m.id)).toEqual([a1, b1, a2, a3]);
     });
 
     test('the pause keeps when it began; the digest is one instance’s turn at a time', async () => {

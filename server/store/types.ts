@@ -28,7 +28,11 @@ export const MESSAGE_STATUSES: readonly MessageStatus[] = [
  * sent within two seconds of being opened (`too-fast`), or the message is mostly links
  * (`mostly-links`).
  */
-export type SpamReason = 'honeypot' | 'too-fast' | 'mostly-links';
+/**
+ * Why a message is kept from the owner's mail: a spam signal, or (`over-hourly-cap`) it came
+ * past the hourly cap over all visitors and is held for the owner to read and release.
+ */
+export type SpamReason = 'honeypot' | 'too-fast' | 'mostly-links' | 'over-hourly-cap';
 
 /**
  * A cap on accepted messages, kept in the store so that it holds across restarts and
@@ -132,6 +136,13 @@ export interface ClaimOptions {
    * being sent now count. 0 means no cap.
    */
   maxPerHour: number;
+  /**
+   * The delivery retries' first delay and longest delay, in ms: a claim whose lease runs out
+   * with no outcome (the process died sending it) is due again that much after its lease
+   * ends, doubled with each attempt.
+   */
+  retryBaseMs: number;
+  retryCapMs: number;
 }
 
 export interface ListOptions {

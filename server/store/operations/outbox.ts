@@ -3,6 +3,7 @@
  * attempt, the pause of delivery and the digest's turn.
  */
 import {
+  dueCondition,
   dueInSendOrder,
   META,
   parsePause,
@@ -23,16 +24,33 @@ import { messagesById } from './messages.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Due now: waiting and due, or being sent under a lease that ran out. */
-const DUE = `((o.state = 'pending' AND o.next_attempt_at <= @now)
-   OR (o.state = 'sending' AND o.lease_until <= @now))`;
+/** Due now: waiting and due, or being sent under a lease that ran out (rows.ts). */
+const DUE = `(${dueCondition('@now')})`;
+
+/**
+ * When a claimed message is due again should its lease run out with no outcome recorded
+ * (the process died while sending it): the lease's end plus the retry delay of its
+ * attempt, so a message that brings the process down is tried less and less often, as a
+ * failed one is. A SQL expression of the row's attempts before this claim.
+ */
+function afterLostLease(retryBaseMs: number, retryCapMs: number): string {
+  const steps: string[] = [];
+  for (
+    let attempts = 0, delay = Math.max(1, retryBaseMs);
+    delay < retryCapMs;
+    attempts += 1, delay *= 2
+  ) {
+    steps.push(`WHEN attempts = ${attempts} THEN ${Math.round(delay)}`);
+  }
+  return `CAST(@leaseUntil AS BIGINT) + CASE ${steps.join(' ')} ELSE ${Math.round(retryCapMs)} END`;
+}
 
 /**
  * Claims due messages in sending order, leased to `owner`, each claim an attempt; within
  * the hourly cap, which counts mails sent in the last hour and those being sent now.
  */
 export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
-  const { now, owner, leaseMs, maxPerHour } = options;
+  const { now, owner, leaseMs, maxPerHour, retryBaseMs, retryCapMs } = options;
   const d = yield* dialect();
   yield* lock('claim');
   let room = options.limit;
@@ -68,6 +86,7 @@ export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
   if (ids.length === 0) return [];
   const claimed = yield* all<{ message_id: string; attempts: number; queued_at: number }>(
     `UPDATE outbox SET state = 'sending', lease_owner = @owner, lease_until = @leaseUntil,
+       next_attempt_at = ${afterLostLease(retryBaseMs, retryCapMs)},
        attempts = attempts + 1, last_attempt_at = @now
      WHERE ${d.inList('message_id', 'ids')}
      RETURNING message_id, attempts, queued_at`,
@@ -86,7 +105,8 @@ export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
 /** Extends a lease still held by `owner`; false when it was lost. */
 export function* renewLease(id: string, owner: string, until: number): Plan<boolean> {
   const changed = yield* run(
-    `UPDATE outbox SET lease_until = @until
+    `UPDATE outbox SET next_attempt_at = next_attempt_at + (@until - lease_until),
+       lease_until = @until
      WHERE message_id = @id AND state = 'sending' AND lease_owner = @owner`,
     { until, id, owner },
   );
@@ -158,7 +178,7 @@ export function* nextDueAt(): Plan<number | undefined> {
     `SELECT min(at) AS at FROM (
        SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'
        UNION ALL
-       SELECT min(lease_until) AS at FROM outbox WHERE state = 'sending') AS due`,
+       SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'sending') AS due`,
   );
   return row?.at ?? undefined;
 }
