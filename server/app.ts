@@ -181,7 +181,10 @@ export async function buildApp({
     limits: {
       rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
       rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,
+      rateLimitPerHour: config.FEEDBACK_RATE_LIMIT_PER_HOUR,
+      rateLimitPerHourPer48: config.FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR,
       maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
+      maxHeldPerHour: config.FEEDBACK_MAX_HELD_PER_HOUR,
     },
     clock,
   });

@@ -70,12 +70,31 @@ test('feedback settings have their defaults', () => {
     MAIL_LEASE_MS: 120_000,
     FEEDBACK_MAX_PER_HOUR: 200,
     FEEDBACK_RATE_LIMIT_PER_48: 20,
+    FEEDBACK_RATE_LIMIT_PER_HOUR: 20,
+    FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: 50,
+    FEEDBACK_MAX_HELD_PER_HOUR: 1000,
     STORE_MIN_FREE_MB: 200,
     MAIL_SEND_TIMEOUT_MS: 120_000,
     MAIL_PAUSE_RETRY_MS: 600_000,
     SMTP_TLS_CA: undefined,
   });
   expect(config.SMTP_URL).toBeUndefined();
+});
+
+test('a sender’s hourly caps must be on and at most half the cap over all visitors', () => {
+  expect(() =>
+    loadConfig({ FEEDBACK_RATE_LIMIT_PER_HOUR: '300', FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '0' }),
+  ).toThrow(
+    [
+      'FEEDBACK_RATE_LIMIT_PER_HOUR: must be between 1 and 100, half of FEEDBACK_MAX_PER_HOUR (200), so that one sender cannot take every visitor’s hour (got 300)',
+      'FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: must be between 1 and 100, half of FEEDBACK_MAX_PER_HOUR (200), so that one sender cannot take every visitor’s hour (got 0)',
+    ].join('\n  - '),
+  );
+  // Without the overall cap, a sender's caps are the owner's choice.
+  expect(
+    loadConfig({ FEEDBACK_MAX_PER_HOUR: '0', FEEDBACK_RATE_LIMIT_PER_HOUR: '0' })
+      .FEEDBACK_RATE_LIMIT_PER_HOUR,
+  ).toBe(0);
 });
 
 test('mail settings are read', () => {

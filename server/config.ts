@@ -173,6 +173,21 @@ export const ConfigSchema = z.object({
    */
   FEEDBACK_RATE_LIMIT_PER_48: z.preprocess(emptyToUndefined, wholeNumber(0).default(20)),
   /**
+   * Accepted messages per client address (an IPv4 address or an IPv6 /64) per hour; default
+   * 20; at most half of FEEDBACK_MAX_PER_HOUR, so no one sender can take everybody's hour.
+   */
+  FEEDBACK_RATE_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, wholeNumber(0).default(20)),
+  /**
+   * Accepted messages per IPv6 /48 network per hour; default 50; at most half of
+   * FEEDBACK_MAX_PER_HOUR.
+   */
+  FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: z.preprocess(emptyToUndefined, wholeNumber(0).default(50)),
+  /**
+   * Messages held for the owner per hour past FEEDBACK_MAX_PER_HOUR (stored, never mailed,
+   * listed as held); past it, 429. Default 1000; 0 refuses everything past the cap.
+   */
+  FEEDBACK_MAX_HELD_PER_HOUR: z.preprocess(emptyToUndefined, wholeNumber(0).default(1000)),
+  /**
    * Free space (MB) kept on the store's disk: below it new messages get 503 and /readyz says
    * why; default 200; 0 turns the check off.
    */
@@ -261,6 +276,22 @@ export function readSettings<Key extends keyof Settings>(
 }
 
 /** Reads the settings; throws a ConfigError naming every wrong variable. */
+/**
+ * A sender's hourly caps must be on, and at most half the cap over all visitors, while that
+ * cap is on: else one sender, rotating addresses within its network, takes everybody's hour.
+ */
+function senderCapProblems(settings: Settings): string[] {
+  const overall = settings.FEEDBACK_MAX_PER_HOUR;
+  if (overall === 0) return [];
+  const most = Math.floor(overall / 2);
+  return (['FEEDBACK_RATE_LIMIT_PER_HOUR', 'FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR'] as const)
+    .filter((key) => settings[key] === 0 || settings[key] > most)
+    .map(
+      (key) =>
+        `${key}: must be between 1 and ${most}, half of FEEDBACK_MAX_PER_HOUR (${overall}), so that one sender cannot take every visitor’s hour (got ${settings[key]})`,
+    );
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   const problems = parsed.success ? [] : describeIssues(parsed.error, env);
@@ -297,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `PUBLIC_URL: must be set when ${why}: set it to the address visitors open, e.g. PUBLIC_URL=https://example.com, or the browser's messages are refused (it is not set)`,
     );
   }
+  if (parsed.success) problems.push(...senderCapProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const config = parsed.data;
   const bareHost = config.HOST.replace(/^\[|\]$/g, '');

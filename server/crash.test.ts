@@ -44,6 +44,8 @@ function start(): Promise<ServerProcess> {
     DATA_DIR: dataDir,
     SITE_DIR: siteDir,
     FEEDBACK_RATE_LIMIT_PER_MINUTE: '0',
+    FEEDBACK_RATE_LIMIT_PER_HOUR: '0',
+    FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '0',
     FEEDBACK_MAX_PER_HOUR: '0',
     SMTP_URL: sink.url,
     MAIL_TO: 'owner@crash.test',

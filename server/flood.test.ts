@@ -70,6 +70,8 @@ test('20,000 posts from one /48 and 50 real messages: the caps answer, the disk 
     env: mailEnv(sink.url, {
       FEEDBACK_RATE_LIMIT_PER_MINUTE: '5',
       FEEDBACK_RATE_LIMIT_PER_48: '20',
+      FEEDBACK_RATE_LIMIT_PER_HOUR: '20',
+      FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '50',
       FEEDBACK_MAX_PER_HOUR: '200',
       STORE_MIN_FREE_MB: '200',
       MAIL_MAX_PER_HOUR: String(MAIL_MAX_PER_HOUR),
@@ -129,7 +131,7 @@ test('20,000 posts from one /48 and 50 real messages: the caps answer, the disk 
   const counts = await app.feedbackStore.owner.counts();
   expect(counts.pending + counts.spam).toBe(floodAccepted + REAL_MESSAGES);
 
-  // Delivery: MAIL_MAX_PER_HOUR mails, newest first in a fair share per app, and one digest.
+  // Delivery: MAIL_MAX_PER_HOUR mails, oldest first in a fair share per app, and one digest.
   app.feedbackOutbox.start();
   await sink.waitFor((s) => s.received.length === MAIL_MAX_PER_HOUR + 1, {
     timeoutMs: 20_000,

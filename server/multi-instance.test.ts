@@ -49,6 +49,8 @@ function start(index: number): Promise<ServerProcess> {
     PUBLIC_URL: ORIGIN,
     FEEDBACK_RATE_LIMIT_PER_MINUTE: '0',
     FEEDBACK_RATE_LIMIT_PER_48: '0',
+    FEEDBACK_RATE_LIMIT_PER_HOUR: '0',
+    FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '0',
     FEEDBACK_MAX_PER_HOUR: '0',
     SMTP_URL: sink.url,
     MAIL_TO: 'owner@instances.test',

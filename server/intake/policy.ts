@@ -1,8 +1,14 @@
 /**
- * How much feedback is accepted, and from whom: one table of caps (per client, per IPv6 /48
- * network, over all visitors), each at most so many messages in a sliding window. Both
- * feedback routes go through the one AcceptancePolicy of their server, so neither can be
- * used to double anybody's allowance.
+ * How much feedback is accepted, and from whom: one table of caps (per client and per IPv6
+ * /48 network, a minute and an hour; over all visitors, an hour), each at most so many
+ * messages in a sliding window. Both feedback routes go through the one AcceptancePolicy of
+ * their server, so neither can be used to double anybody's allowance.
+ *
+ * One sender cannot take everybody's hour: a client's and a network's hourly caps are well
+ * below the cap over all visitors (config.ts refuses settings where they are not). And past
+ * the overall cap, messages are not refused but held for the owner (stored, never mailed,
+ * listed with their reason) up to a second, larger cap: a flood from many addresses fills
+ * the owner's hold, not the visitors' door.
  *
  * Each cap is counted twice, on purpose: in this instance's memory, which turns a flood away
  * before it reaches the store, and in the store, which holds the same caps over every
@@ -22,15 +28,26 @@ export interface FeedbackLimits {
   rateLimitPerMinute: number;
   /** Accepted messages per IPv6 /48 network per minute. */
   rateLimitPerMinutePer48: number;
-  /** Accepted messages per hour over all visitors. */
+  /** Accepted messages per client per hour. */
+  rateLimitPerHour: number;
+  /** Accepted messages per IPv6 /48 network per hour. */
+  rateLimitPerHourPer48: number;
+  /** Accepted messages per hour over all visitors; past it, messages are held. */
   maxPerHour: number;
+  /** Messages held per hour past `maxPerHour`, over all visitors; past it, 429. */
+  maxHeldPerHour: number;
 }
 
-/** The store's key of the cap over all visitors. */
+/** The store's keys of the caps over all visitors: mailed, and held. */
 const OVERALL_KEY = 'all';
+const HELD_KEY = 'held';
 
 interface CapRule {
-  kind: 'client' | 'network' | 'all';
+  /**
+   * `all` counts the messages accepted to be mailed; once it is full, `held` counts those
+   * held for the owner instead. The others count every message.
+   */
+  kind: 'client' | 'network' | 'all' | 'held';
   windowMs: number;
   /** The cap's maximum under these limits; 0 turns it off. */
   max: (limits: FeedbackLimits) => number;
@@ -56,10 +73,31 @@ const CAP_RULES: readonly CapRule[] = [
     subjectsInMemory: 100_000,
   },
   {
+    kind: 'client',
+    windowMs: HOUR_MS,
+    max: (limits) => limits.rateLimitPerHour,
+    subject: clientKey,
+    subjectsInMemory: 100_000,
+  },
+  {
+    kind: 'network',
+    windowMs: HOUR_MS,
+    max: (limits) => limits.rateLimitPerHourPer48,
+    subject: ipv6SiteKey,
+    subjectsInMemory: 100_000,
+  },
+  {
     kind: 'all',
     windowMs: HOUR_MS,
     max: (limits) => limits.maxPerHour,
     subject: () => OVERALL_KEY,
+    subjectsInMemory: 1,
+  },
+  {
+    kind: 'held',
+    windowMs: HOUR_MS,
+    max: (limits) => limits.maxHeldPerHour,
+    subject: () => HELD_KEY,
     subjectsInMemory: 1,
   },
 ];
@@ -75,16 +113,22 @@ export const LONGEST_CAP_WINDOW_MS = Math.max(...CAP_RULES.map((rule) => rule.wi
  * down. The overall cap's key is `all`, whoever sends.
  */
 function storedKey(rule: CapRule, subject: string, salt: string): string {
-  if (rule.kind === 'all') return OVERALL_KEY;
+  if (rule.kind === 'all' || rule.kind === 'held') return subject;
   // Keyed with the store's secret: a plain digest of an IPv4 address is undone by hashing
   // all four billion of them.
   const digest = createHmac('sha256', salt).update(subject).digest('base64url');
-  return `${rule.kind}:${digest.slice(0, 22)}`;
+  // The window is part of the key: a client's minute and hour are two caps.
+  return `${rule.kind}${rule.windowMs === HOUR_MS ? '-hour' : ''}:${digest.slice(0, 22)}`;
 }
 
-/** Whether a cap the store reports full is the one over all visitors (not this client's). */
-export function isOverallCap(storeKey: string): boolean {
-  return storeKey === OVERALL_KEY;
+/**
+ * What a cap the store reports full means: `hold` (the overall cap of mailed messages: the
+ * message may still be held for the owner), `overall` (the hold is full too), or `client`
+ * (this client's or its network's).
+ */
+export function fullCapKind(storeKey: string): 'hold' | 'overall' | 'client' {
+  if (storeKey === OVERALL_KEY) return 'hold';
+  return storeKey === HELD_KEY ? 'overall' : 'client';
 }
 
 /** Whole seconds until `at`, at least 1: what Retry-After says. */
@@ -141,6 +185,8 @@ export class AcceptanceLimiter {
 /** A slot of every cap that applies to one message. */
 export interface Reservation {
   ok: true;
+  /** Past the overall cap: the message is to be held for the owner, not mailed. */
+  held: boolean;
   /** The same caps as the store checks and counts them, over every instance. */
   caps: AcceptanceCap[];
   /** Gives every slot back: the message was not stored, or was a replay. */
@@ -173,28 +219,42 @@ export class AcceptancePolicy {
     }).filter((cap) => cap.max > 0);
   }
 
-  /** Takes a slot of every cap that applies to a client at `ip`, or none. */
-  reserve(ip: string, now: number): Reservation | Refusal {
+  /**
+   * Takes a slot of every cap that applies to a client at `ip`, or none. Past the overall
+   * cap (or with `hold`: the store found it full), the slot is one of the hold's.
+   */
+  reserve(ip: string, now: number, hold = false): Reservation | Refusal {
     const taken: { limiter: AcceptanceLimiter; subject: string }[] = [];
     const caps: AcceptanceCap[] = [];
     const release = () => {
       for (const { limiter, subject } of taken) limiter.release(subject, now);
     };
+    let held = hold;
+    /** When the overall cap has room again: the Retry-After of a full hold. */
+    let overallRetryAfter: number | undefined;
     for (const { rule, max, limiter } of this.#caps) {
+      if (rule.kind === 'held' && !held) continue;
+      if (rule.kind === 'all' && held) continue;
       const subject = rule.subject(ip);
       if (subject === undefined) continue;
       const result = limiter.reserve(subject, now);
       if (!result.ok) {
+        if (rule.kind === 'all' && this.#caps.some((cap) => cap.rule.kind === 'held')) {
+          held = true;
+          overallRetryAfter = result.retryAfterSeconds;
+          continue;
+        }
         release();
+        const overall = rule.kind === 'all' || rule.kind === 'held';
         return {
           ok: false,
-          retryAfterSeconds: result.retryAfterSeconds,
-          overall: rule.kind === 'all',
+          retryAfterSeconds: overallRetryAfter ?? result.retryAfterSeconds,
+          overall,
         };
       }
       taken.push({ limiter, subject });
       caps.push({ key: storedKey(rule, subject, this.#salt), max, windowMs: rule.windowMs });
     }
-    return { ok: true, caps, release };
+    return { ok: true, held, caps, release };
   }
 }

@@ -9,7 +9,7 @@ import type { Feedback } from '../../common/feedback.ts';
 import type { Clock } from '../clock.ts';
 import type { DiskSpace } from '../store/disk-space.ts';
 import { QueueFullError, type FeedbackIntake } from '../store/types.ts';
-import { isOverallCap, secondsUntil, type AcceptancePolicy } from './policy.ts';
+import { fullCapKind, secondsUntil, type AcceptancePolicy, type Reservation } from './policy.ts';
 import { spamReason } from './spam-signals.ts';
 
 /** What became of a submission that passed its route's checks. */
@@ -102,28 +102,47 @@ export function createSubmitFeedback({
         300,
       );
     }
-    const slot = policy.reserve(sender.ip, now);
-    if (!slot.ok) {
+    const first = policy.reserve(sender.ip, now);
+    if (!first.ok) {
       const known = await replay();
       if (known !== undefined) return accepted(known, true, false);
-      return rateLimited(slot.retryAfterSeconds, slot.overall);
+      return rateLimited(first.retryAfterSeconds, first.overall);
     }
-    const reason = spamReason(body);
-    const spam = reason !== undefined;
-    let result;
+    let slot: Reservation = first;
+    const signal = spamReason(body);
+    const storeAs = async (reservation: Reservation) => {
+      // Past the overall cap, a message is held for the owner: stored, never mailed.
+      const reason = signal ?? (reservation.held ? 'over-hourly-cap' : undefined);
+      return {
+        reason,
+        result: await store.accept({
+          appName: body.appName,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          message: body.message,
+          spam: reason !== undefined,
+          ...(reason === undefined ? {} : { spamReason: reason }),
+          receivedAt: now,
+          ...(key === undefined ? {} : { idempotencyKey: key }),
+          caps: reservation.caps,
+        }),
+      };
+    };
+    let stored;
+    /** When the overall cap has room again, when the store found it full. */
+    let overallFreesAt = Infinity;
     try {
-      result = await store.accept({
-        appName: body.appName,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        email: body.email,
-        message: body.message,
-        spam,
-        ...(reason === undefined ? {} : { spamReason: reason }),
-        receivedAt: now,
-        ...(key === undefined ? {} : { idempotencyKey: key }),
-        caps: slot.caps,
-      });
+      stored = await storeAs(slot);
+      if (stored.result.kind === 'capped' && fullCapKind(stored.result.key) === 'hold') {
+        // Another instance filled the overall cap meanwhile: held instead, if there is room.
+        slot.release();
+        overallFreesAt = stored.result.retryAt;
+        const hold = policy.reserve(sender.ip, now, true);
+        if (!hold.ok) return rateLimited(secondsUntil(overallFreesAt, now), true);
+        slot = hold;
+        stored = await storeAs(slot);
+      }
     } catch (error) {
       slot.release();
       if (error instanceof QueueFullError) {
@@ -141,10 +160,21 @@ export function createSubmitFeedback({
         30,
       );
     }
+    const { result, reason } = stored;
+    const spam = reason !== undefined;
     if (result.kind === 'capped') {
       // Another instance (or this one, before a restart) took the room meanwhile.
       slot.release();
-      return rateLimited(secondsUntil(result.retryAt, now), isOverallCap(result.key));
+      const overall = fullCapKind(result.key) !== 'client';
+      // A full hold has room again when it does, or when the overall cap does.
+      const retryAt = overall ? Math.min(result.retryAt, overallFreesAt) : result.retryAt;
+      return rateLimited(secondsUntil(retryAt, now), overall);
+    }
+    if (reason === 'over-hourly-cap') {
+      sender.log.warn(
+        { app: body.appName },
+        'over the hourly cap (FEEDBACK_MAX_PER_HOUR): feedback held for the owner, not mailed',
+      );
     }
     const replayed = result.kind === 'replayed';
     if (replayed) slot.release();

@@ -79,16 +79,28 @@ describe.each(ENGINES)('on $name', (engine) => {
     expect((await from('198.51.100.7', first)).statusCode).toBe(202);
   });
 
-  test('past FEEDBACK_MAX_PER_HOUR every client gets 429 with Retry-After until the hour is over, across a restart', async () => {
+  test('past FEEDBACK_MAX_PER_HOUR messages are held for the owner, not refused; past the hold, 429 until the hour is over, across a restart', async () => {
     const storage = await sharedStorage(engine);
     const clock = new TestClock();
-    const options = { storage, clock, env: { FEEDBACK_MAX_PER_HOUR: '3' } };
+    const env = {
+      FEEDBACK_MAX_PER_HOUR: '3',
+      FEEDBACK_RATE_LIMIT_PER_HOUR: '1',
+      FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '1',
+      FEEDBACK_MAX_HELD_PER_HOUR: '2',
+    };
+    const options = { storage, clock, env };
     const before = await start(options);
     for (let index = 1; index <= 3; index++) {
       expect((await from(`198.51.100.${index}`, before.app)).statusCode).toBe(202);
     }
     clock.advance(10 * MINUTE_MS);
-    const refused = await from('203.0.113.9', before.app);
+    const held = await from('203.0.113.9', before.app, { firstName: 'Later' });
+    expect(held.statusCode).toBe(202);
+    expect(await before.app.feedbackStore.owner.find(held.json<{ id: string }>().id)).toMatchObject(
+      { status: 'spam', spamReason: 'over-hourly-cap', firstName: 'Later' },
+    );
+    expect((await from('203.0.113.10', before.app)).statusCode).toBe(202);
+    const refused = await from('203.0.113.11', before.app);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({
       error: { code: 'rate_limited', message: 'Too many messages right now; try again later.' },
@@ -98,13 +110,66 @@ describe.each(ENGINES)('on $name', (engine) => {
 
     const after = (await start(options)).app;
     clock.advance(5 * MINUTE_MS);
-    const stillRefused = await from('203.0.113.10', after);
+    const stillRefused = await from('203.0.113.12', after);
     expect(stillRefused.statusCode).toBe(429);
     expect(stillRefused.headers['retry-after']).toBe(String(45 * 60));
-    expect(await storedCount(after)).toBe(3);
+    expect(await after.feedbackStore.owner.counts()).toMatchObject({ pending: 3, spam: 2 });
     clock.advance(45 * MINUTE_MS + 1);
-    expect((await from('203.0.113.10', after)).statusCode).toBe(202);
+    expect((await from('203.0.113.12', after)).statusCode).toBe(202);
+    expect(await after.feedbackStore.owner.counts()).toMatchObject({ pending: 4 });
   });
+
+  test('past the overall cap on another instance, this one holds the message too', async () => {
+    const storage = await sharedStorage(engine);
+    const clock = new TestClock();
+    const env = {
+      FEEDBACK_MAX_PER_HOUR: '2',
+      FEEDBACK_RATE_LIMIT_PER_HOUR: '1',
+      FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '1',
+    };
+    const first = (await start({ storage, clock, env })).app;
+    const second = (await start({ storage, clock, env })).app;
+    expect((await from('198.51.100.1', first)).statusCode).toBe(202);
+    expect((await from('198.51.100.2', first)).statusCode).toBe(202);
+    // The second instance's own count has room; the store's has none: held, not refused.
+    const held = await from('198.51.100.3', second);
+    expect(held.statusCode).toBe(202);
+    expect(await second.feedbackStore.owner.find(held.json<{ id: string }>().id)).toMatchObject({
+      status: 'spam',
+      spamReason: 'over-hourly-cap',
+    });
+  });
+
+  test('a flood rotating the /64s of one /48 for an hour gets its hourly cap, and later visitors are accepted and mailed', async () => {
+    const clock = new TestClock();
+    // The default limits.
+    const env = {
+      FEEDBACK_RATE_LIMIT_PER_MINUTE: '5',
+      FEEDBACK_RATE_LIMIT_PER_48: '20',
+      FEEDBACK_RATE_LIMIT_PER_HOUR: '20',
+      FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '50',
+      FEEDBACK_MAX_PER_HOUR: '200',
+    };
+    const { app } = await start({ engine, clock, env });
+    let floodAccepted = 0;
+    // 20 a minute, each from a new /64 (the per-minute limits let all of them in).
+    for (let minute = 0; minute < 60; minute++) {
+      for (let index = 0; index < 20; index++) {
+        const net = (minute * 20 + index).toString(16);
+        const response = await from(`2001:db8:bad:${net}::1`, app, { firstName: 'Flood' });
+        if (response.statusCode === 202) floodAccepted += 1;
+      }
+      clock.advance(MINUTE_MS);
+    }
+    expect(floodAccepted).toBe(50);
+    for (let index = 1; index <= 5; index++) {
+      const answer = await from(`198.51.100.${index}`, app, { firstName: `Real${index}` });
+      expect(answer.statusCode).toBe(202);
+      expect(await app.feedbackStore.owner.find(answer.json<{ id: string }>().id)).toMatchObject({
+        status: 'pending',
+      });
+    }
+  }, 60_000);
 
   test('one IPv6 /48 gets FEEDBACK_RATE_LIMIT_PER_48 a minute over all its /64s; another /48 is not affected', async () => {
     const { app } = await start({

@@ -38,6 +38,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     DATA_DIR: dataDir,
     FEEDBACK_RATE_LIMIT_PER_MINUTE: '0',
     FEEDBACK_RATE_LIMIT_PER_48: '0',
+    FEEDBACK_RATE_LIMIT_PER_HOUR: '0',
+    FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '0',
     FEEDBACK_MAX_PER_HOUR: '0',
     STORE_MIN_FREE_MB: '0',
     ...env,
