@@ -155,3 +155,13 @@ export const AppSchema = z.strictObject({
 });
 export type App = z.infer<typeof AppSchema>;
 export type AppInput = z.input<typeof AppSchema>;
+
+/**
+ * The fields of an app that only the build reads: `category` (its JSON-LD) and
+ * `screenshots` (the generated screenshot manifest carries what the carousel shows). The
+ * browser's bundle leaves them out (scripts/browser-content.ts), since every byte of content
+ * there is JavaScript that home loads before it is live.
+ */
+export const BUILD_ONLY_APP_FIELDS = ['category', 'screenshots'] as const;
+/** An app as the site's code reads it, in the browser: without the build's own fields. */
+export type BrowserApp = Omit<App, (typeof BUILD_ONLY_APP_FIELDS)[number]>;

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rawApps, site, skills, technologies } from './index.ts';
-import { contentDir } from './load.ts';
+import { site, skills, technologies } from './index.ts';
+import { contentDir, rawApps } from './load.ts';
 import type { AppInput } from './schema.ts';
 import { ContentError, validateContent } from './validate.ts';
 

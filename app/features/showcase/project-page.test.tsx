@@ -3,7 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { subPagesOf } from '../../../common/paths.ts';
 import { apps, site, technologies } from '../../../content/index.ts';
-import type { App } from '../../../content/schema.ts';
+import type { BrowserApp } from '../../../content/schema.ts';
 import { BUTTON_LABELS, ProjectPage, type ProjectPageProps } from './project-page.tsx';
 
 function renderPage(props: ProjectPageProps) {
@@ -18,7 +18,7 @@ function expectNewTab(link: HTMLElement, href: string) {
   expect(link).toHaveAccessibleDescription('Opens in a new tab');
 }
 
-function firstApp(predicate: (app: App) => boolean): App {
+function firstApp(predicate: (app: BrowserApp) => boolean): BrowserApp {
   const app = apps.find(predicate);
   if (!app) throw new Error('No app in content matches');
   return app;

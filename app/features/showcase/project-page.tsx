@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { LegalDoc, LegalDocLink, SubPageLink } from '../../../common/paths.ts';
 import { qrCodePath, SCANNABLE_BUTTONS } from '../../../common/qr-codes.ts';
 import { site, technologies } from '../../../content/index.ts';
-import type { App, AppButton, TechnologyId } from '../../../content/schema.ts';
+import type { AppButton, BrowserApp, TechnologyId } from '../../../content/schema.ts';
 import { BrandIcon, type BrandMark } from '../../ui/brand-icon.tsx';
 import {
   DocumentIcon,
@@ -41,7 +41,7 @@ function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
 }
 
 export interface ProjectPageProps {
-  app: App;
+  app: BrowserApp;
   /** Heading level of the title: 1 on the app's own page (default), 2 inside the slider. */
   headingLevel?: 1 | 2;
   /** Shown beside the title (the slider's arrows); default nothing. */
