@@ -152,6 +152,15 @@ export const AppSchema = z.strictObject({
    * with the file and line.
    */
   legal: z.boolean(),
+  /**
+   * Further legal pages beside privacy and terms (with `legal: true`), in the order the
+   * page links them, each by its address below the app's with its title:
+   * `{ 'delete-account': 'Delete Your Account', security: 'Security Policy' }` shows
+   * `delete-account.md` at /<slug>/delete-account and `security.md` at /<slug>/security,
+   * with the same placeholders, prerendering, sitemap entry and modal as privacy and terms.
+   * Default none.
+   */
+  legalPages: z.record(SlugSchema, z.string().min(1).max(40)).optional(),
 });
 export type App = z.infer<typeof AppSchema>;
 export type AppInput = z.input<typeof AppSchema>;

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import { appStoreId } from './app-store.ts';
+import { SlugSchema } from './fields.ts';
 import {
   AppSchema,
   ScreenshotFileSchema,
@@ -102,6 +103,7 @@ interface CheckedFields {
   screenshots?: readonly ScreenshotFile[] | undefined;
   technologies?: readonly unknown[] | undefined;
   legal?: boolean | undefined;
+  legalPages?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The fields the cross-entry and file checks read, each only where its type is right. */
@@ -122,7 +124,38 @@ function wellTypedFields(input: unknown): CheckedFields {
       ? (fields.technologies as unknown[])
       : undefined,
     legal: typeof fields.legal === 'boolean' ? fields.legal : undefined,
+    legalPages:
+      typeof fields.legalPages === 'object' && fields.legalPages !== null
+        ? (fields.legalPages as Record<string, unknown>)
+        : undefined,
   };
+}
+
+/** What is wrong with the further legal pages an app declares: each needs its Markdown file. */
+function legalPageProblems(
+  app: Pick<CheckedFields, 'legal' | 'legalPages'>,
+  where: string,
+  folder: string,
+  appDir: string,
+): string[] {
+  const pages = Object.keys(app.legalPages ?? {});
+  if (pages.length === 0) return [];
+  if (app.legal === false) {
+    return [`${where}: legalPages: needs legal: true (with privacy.md and terms.md)`];
+  }
+  return pages
+    .filter((page) => SlugSchema.safeParse(page).success)
+    .flatMap((page) => {
+      if (page === 'privacy' || page === 'terms') {
+        return [
+          `${where}: legalPages.${page}: is one of the app's own legal pages already (legal: true); give this page another name`,
+        ];
+      }
+      if (existsSync(path.join(appDir, `${page}.md`))) return [];
+      return [
+        `${where}: legalPages.${page}: content/apps/${folder}/${page}.md is missing; write the page's text there`,
+      ];
+    });
 }
 
 /**
@@ -201,6 +234,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
         }
       }
     }
+    problems.push(...legalPageProblems(app, where, folder, appDir));
     if (parsed.success) apps.push(parsed.data);
   }
   if (raw.apps.length === 0) problems.push('content/apps/: no app folders found');

@@ -16,7 +16,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import { appCardPath } from '../common/link-cards.ts';
-import { LEGAL_TITLES, paths, type SiteRoute } from '../common/paths.ts';
+import { paths, type SiteRoute } from '../common/paths.ts';
 import type { App, Site } from '../content/schema.ts';
 
 export interface StructuredDataContext {
@@ -50,8 +50,8 @@ export function structuredDataFor(
     case 'project':
       return app ? [appStructuredData(app, owner, absoluteUrl), breadcrumbs(appCrumb)] : [];
     case 'legal':
-      return route.doc
-        ? [breadcrumbs([...appCrumb, { name: LEGAL_TITLES[route.doc], path: route.path }])]
+      return route.title
+        ? [breadcrumbs([...appCrumb, { name: route.title, path: route.path }])]
         : [];
     case 'support':
       return [breadcrumbs([...appCrumb, { name: 'Support', path: route.path }])];

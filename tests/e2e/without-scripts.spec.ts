@@ -6,7 +6,7 @@
  */
 import { VALUES } from './feedback-form.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { legalApp } from './site.ts';
+import { declaredLegalPages, legalApp, site } from './site.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -120,3 +120,31 @@ test('a value the server refuses comes back beside its field, with what was type
   await expect(page).toHaveURL(`${APP}/feedback-sent`);
   expect(await pending(page)).toBeGreaterThan(before);
 });
+
+for (const { app, doc, title } of declaredLegalPages) {
+  test(`${title} of ${app.name} reads at its own address, and its close link leads back`, async ({
+    page,
+  }) => {
+    await page.goto(`/${app.slug}/${doc}`);
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await expect(dialog).toContainText(site.contact.email);
+    await dialog.getByRole('link', { name: 'Close' }).click();
+    await expect(page).toHaveURL(`/${app.slug}`);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+}
+
+for (const { app, title } of declaredLegalPages.filter(({ doc }) => doc === 'delete-account')) {
+  test(`${title} of ${app.name} leads to the feedback form to ask`, async ({ page }) => {
+    await page.goto(`/${app.slug}/delete-account`);
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog
+      .getByRole('link')
+      .and(page.locator(`[href="/${app.slug}/support"]`))
+      .click();
+    await expect(page).toHaveURL(`/${app.slug}/support`);
+    await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toBeVisible();
+  });
+}
