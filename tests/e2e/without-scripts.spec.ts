@@ -148,3 +148,14 @@ for (const { app, title } of declaredLegalPages.filter(({ doc }) => doc === 'del
     await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toBeVisible();
   });
 }
+
+test("the support page shows the owner's contact details above the form", async ({ page }) => {
+  await page.goto(SUPPORT);
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await expect(dialog).toContainText(`I’m ${site.ownerName}, the developer of ${legalApp.name}.`);
+  const email = dialog.getByRole('link', { name: site.contact.email });
+  await expect(email).toHaveAttribute('href', `mailto:${site.contact.email}`);
+  const above = await email.boundingBox();
+  const below = await dialog.getByLabel('First Name', { exact: true }).boundingBox();
+  expect(above && below && above.y + above.height <= below.y).toBe(true);
+});

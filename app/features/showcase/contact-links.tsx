@@ -1,13 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Site } from '../../../content/schema.ts';
+import { dialable } from '../../lib/phone-number.ts';
 import { BrandIcon, linkedInMark } from '../../ui/brand-icon.tsx';
 import { MailIcon, MessageIcon, PhoneIcon } from '../../ui/icons.tsx';
 import styles from './contact-links.module.css';
-
-/** A phone number as a `tel:` or `sms:` address wants it: digits and a leading plus. */
-function dialable(number: string): string {
-  return number.replace(/[^+\d]/g, '');
-}
 
 const LinkedInIcon = () => <BrandIcon mark={linkedInMark} />;
 
