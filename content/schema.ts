@@ -42,6 +42,15 @@ export const SiteSchema = z.strictObject({
   }),
   /** The owner's profile on the code host; every logo row starts with it. */
   codeHostUrl: HttpsUrlSchema,
+  /**
+   * A PDF of the owner's résumé in content/ (`'resume.pdf'`): home links it beside the
+   * contact links with its size, "Résumé (PDF, 48 KB)", and the site serves it at
+   * `/resume/resume.pdf`, cached for an hour. Default none.
+   */
+  resume: z
+    .string()
+    .regex(/^[\w.-]+\.pdf$/, 'must be the name of a .pdf file in content/, like resume.pdf')
+    .optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
 export type SiteInput = z.input<typeof SiteSchema>;

@@ -37,6 +37,7 @@ function tempContent(folders: string[]): string {
   });
   for (const folder of folders)
     mkdirSync(path.join(dir, 'apps', folder, 'screenshots'), { recursive: true });
+  if (site.resume) cpSync(path.join(contentDir, site.resume), path.join(dir, site.resume));
   return dir;
 }
 
@@ -213,6 +214,23 @@ describe('validateContent stops the build', () => {
     expect(problems).toContainEqual(
       expect.stringMatching(/^content\/apps\/sample-app\/app\.ts: legalPages\.Refunds: /),
     );
+  });
+
+  it('for a résumé that is not a PDF in content/', () => {
+    const dir = tempContent(['sample-app']);
+    writeFileSync(path.join(dir, 'resume.pdf'), '<html>not a PDF</html>');
+    const apps = [{ folder: 'sample-app', input: validApp() }];
+    const problemsWith = (resume: string) =>
+      problemsOf(() => validateContent({ ...realContent, apps, site: { ...site, resume } }, dir));
+    expect(problemsWith('cv.pdf')).toEqual([
+      'content/site.ts: resume: "cv.pdf" is not in content/; put the PDF there or remove the field',
+    ]);
+    expect(problemsWith('resume.pdf')).toEqual([
+      'content/site.ts: resume: content/resume.pdf is not a PDF',
+    ]);
+    expect(problemsWith('resume.docx')).toEqual([
+      'content/site.ts: resume: must be the name of a .pdf file in content/, like resume.pdf',
+    ]);
   });
 
   it('reports the file checks and cross-entry rules of an app whose other fields are wrong, in the same run', () => {

@@ -3,7 +3,7 @@
  * naming the file and the field, e.g.
  *   content/apps/echoexpense/app.ts: screenshots[2].file: "03.png" is not in content/apps/echoexpense/screenshots/
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
@@ -131,6 +131,27 @@ function wellTypedFields(input: unknown): CheckedFields {
   };
 }
 
+/** The largest résumé the site serves: it is held in memory, and sent to every visitor who asks. */
+const RESUME_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What is wrong with the résumé content/site.ts names: it must be a PDF file in content/. */
+function resumeProblems(resume: string | undefined, contentDir: string): string[] {
+  if (resume === undefined) return [];
+  const where = 'content/site.ts: resume';
+  const file = path.join(contentDir, resume);
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    return [`${where}: "${resume}" is not in content/; put the PDF there or remove the field`];
+  }
+  const { size } = statSync(file);
+  if (size > RESUME_MAX_BYTES) {
+    return [
+      `${where}: content/${resume} is ${Math.ceil(size / 1024 / 1024)} MB; keep it under 10 MB`,
+    ];
+  }
+  const isPdf = readFileSync(file).subarray(0, 5).toString('latin1') === '%PDF-';
+  return isPdf ? [] : [`${where}: content/${resume} is not a PDF`];
+}
+
 /** What is wrong with the further legal pages an app declares: each needs its Markdown file. */
 function legalPageProblems(
   app: Pick<CheckedFields, 'legal' | 'legalPages'>,
@@ -167,6 +188,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
 
   const site = SiteSchema.safeParse(raw.site);
   if (!site.success) problems.push(...describeIssues('content/site.ts', site.error));
+  else problems.push(...resumeProblems(site.data.resume, contentDir));
   const skills = SkillsSchema.safeParse(raw.skills);
   if (!skills.success) problems.push(...describeIssues('content/skills.ts', skills.error));
   const technologies = TechnologiesSchema.safeParse(raw.technologies);

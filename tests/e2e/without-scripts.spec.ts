@@ -159,3 +159,17 @@ test("the support page shows the owner's contact details above the form", async 
   const below = await dialog.getByLabel('First Name', { exact: true }).boundingBox();
   expect(above && below && above.y + above.height <= below.y).toBe(true);
 });
+
+if (site.resume) {
+  const resume = `/resume/${site.resume}`;
+  test('home offers the résumé beside the contact links, with its size', async ({ page }) => {
+    await page.goto('/');
+    const link = page
+      .getByRole('list', { name: 'Contact' })
+      .getByRole('link', { name: /^Résumé \(PDF, \d+(\.\d)? [KM]B\)$/ });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', resume);
+    const file = await page.request.get(resume);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+  });
+}
