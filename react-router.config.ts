@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { pageRoutes } from './common/paths.ts';
-import { content } from './content/load.ts';
+import { content, contentDir } from './content/load.ts';
 import { buildSettings } from './scripts/build-settings.ts';
 import { finishBuild, NOT_FOUND_PRERENDER_PATH } from './scripts/finish-build.ts';
+import { resumeAsset } from './scripts/resume.ts';
 import { structuredDataFor, structuredDataTags } from './scripts/structured-data.ts';
 
 export default {
@@ -25,6 +26,7 @@ export default {
     concurrency: 2,
   },
   async buildEnd({ reactRouterConfig }) {
+    const resumePath = (await resumeAsset(content.site, contentDir))?.href;
     await finishBuild({
       clientDir: path.join(reactRouterConfig.buildDirectory, 'client'),
       buildDir: reactRouterConfig.buildDirectory,
@@ -32,7 +34,7 @@ export default {
       settings: buildSettings,
       headOf: (route) =>
         structuredDataTags(
-          structuredDataFor(route, { ...content, publicUrl: buildSettings.publicUrl }),
+          structuredDataFor(route, { ...content, publicUrl: buildSettings.publicUrl, resumePath }),
         ),
     });
   },

@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { browserContentPlugin } from './scripts/browser-content.ts';
 import { buildSettings } from './scripts/build-settings.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
 import { contentDev } from './scripts/content-dev.ts';
@@ -20,6 +21,7 @@ console.warn = (...args: unknown[]) => {
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    browserContentPlugin(),
     legalMarkdown(),
     ...(command === 'serve' ? [devApi(), contentDev()] : []),
     reactRouter(),

@@ -3,7 +3,12 @@ import { appShellPaths, isIndexed, pageRoutes, siteRoutes, type RoutableApp } fr
 
 const apps: RoutableApp[] = [
   { slug: 'watchlistr-web', name: 'Watchlistr (Web)', legal: false },
-  { slug: 'echoexpense', name: 'EchoExpense', legal: true },
+  {
+    slug: 'echoexpense',
+    name: 'EchoExpense',
+    legal: true,
+    legalPages: { 'delete-account': 'Delete Your Account', security: 'Security Policy' },
+  },
 ];
 
 describe('the route table', () => {
@@ -13,8 +18,10 @@ describe('the route table', () => {
       '/watchlistr-web',
       '/echoexpense',
       '/projects',
-      '/echoexpense/privacy',
       '/echoexpense/terms',
+      '/echoexpense/privacy',
+      '/echoexpense/delete-account',
+      '/echoexpense/security',
       '/echoexpense/support',
       '/echoexpense/feedback-sent',
     ]);
@@ -36,13 +43,33 @@ describe('the route table', () => {
     const routes = siteRoutes(apps);
     const echo = routes.find((route) => route.slug === 'echoexpense');
     expect(echo?.children.map((child) => [child.segment, child.screen])).toEqual([
-      ['privacy', 'legal'],
       ['terms', 'legal'],
+      ['privacy', 'legal'],
+      ['delete-account', 'legal'],
+      ['security', 'legal'],
       ['support', 'support'],
       ['feedback-sent', 'feedback-sent'],
       ['*', 'app-shell'],
     ]);
+    expect(echo?.children.filter((child) => child.screen === 'legal').map((c) => c.title)).toEqual([
+      'Terms of Use',
+      'Privacy Policy',
+      'Delete Your Account',
+      'Security Policy',
+    ]);
     expect(routes.find((route) => route.slug === 'watchlistr-web')?.children).toEqual([]);
     expect(routes.at(-1)).toMatchObject({ segment: '*', screen: 'not-found' });
+  });
+
+  it('stops the build when a legal page an app declares takes the address of another of its pages', () => {
+    const clash: RoutableApp = {
+      slug: 'steda',
+      name: 'Steda',
+      legal: true,
+      legalPages: { support: 'Help' },
+    };
+    expect(() => pageRoutes([clash])).toThrow(
+      'Two pages at /steda/support: rename the legal page "support" of steda',
+    );
   });
 });

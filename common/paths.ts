@@ -4,15 +4,20 @@
  * the slider and the server's routing all read it.
  */
 
-/** The legal documents an app can have, as their sub-route segment. */
-export const LEGAL_DOCS = ['privacy', 'terms'] as const;
-export type LegalDoc = (typeof LEGAL_DOCS)[number];
-
-/** Each legal document's title: its link, its modal and its page title. */
-export const LEGAL_TITLES: Record<LegalDoc, string> = {
-  privacy: 'Privacy Policy',
+/**
+ * The legal documents every app with legal pages has, by their sub-route segment, with their
+ * titles (their links', their modals' and their pages'), in the order its page links them.
+ */
+export const LEGAL_TITLES = {
   terms: 'Terms of Use',
-};
+  privacy: 'Privacy Policy',
+} as const;
+
+/**
+ * A legal document, as its sub-route segment and its Markdown file's name: one of
+ * LEGAL_TITLES, or one the app declares (`delete-account`, `security`).
+ */
+export type LegalDoc = string;
 
 export const paths = {
   home: { href: () => '/' },
@@ -45,6 +50,11 @@ export interface RoutableApp {
    * sub-path.
    */
   legal: boolean;
+  /**
+   * Further legal pages of an app with legal pages, each by its sub-route segment with its
+   * title, e.g. `{ 'delete-account': 'Delete Your Account' }`; default none.
+   */
+  legalPages?: Readonly<Record<LegalDoc, string>>;
 }
 
 /** What a route shows; app/routes.ts gives each its route module. */
@@ -70,19 +80,24 @@ export interface SiteRoute {
   slug?: string;
   /** The document a legal route shows. */
   doc?: LegalDoc;
+  /** The title of the document a legal route shows. */
+  title?: string;
   children: SiteRoute[];
 }
 
 function appRoute(app: RoutableApp): SiteRoute {
   const { slug } = app;
   const path = paths.project.href(slug);
-  const legal: SiteRoute[] = LEGAL_DOCS.map((doc) => ({
+  // Terms and privacy, then the further pages the app declares, in the order it links them.
+  const docs = Object.entries({ ...LEGAL_TITLES, ...app.legalPages });
+  const legal: SiteRoute[] = docs.map(([doc, title]) => ({
     id: `legal/${slug}/${doc}`,
     segment: doc,
     path: paths.legal.href(slug, doc),
     screen: 'legal',
     slug,
     doc,
+    title,
     children: [],
   }));
   const support: SiteRoute = {
@@ -142,9 +157,8 @@ export interface AppSubPages {
 /** The legal documents and support address of an app, read from its routes. */
 export function subPagesOf(app: RoutableApp): AppSubPages {
   const pages: AppSubPages = { legalDocs: [] };
-  for (const { screen, doc, path } of appRoute(app).children) {
-    if (screen === 'legal' && doc)
-      pages.legalDocs.push({ doc, title: LEGAL_TITLES[doc], href: path });
+  for (const { screen, doc, title, path } of appRoute(app).children) {
+    if (screen === 'legal' && doc && title) pages.legalDocs.push({ doc, title, href: path });
     if (screen === 'support') pages.support = { href: path, title: supportTitle(app.name) };
   }
   return pages;
@@ -189,7 +203,18 @@ export function isIndexed(screen: Screen): boolean {
  * out): each is prerendered to its own HTML file.
  */
 export function pageRoutes(apps: readonly RoutableApp[]): SiteRoute[] {
-  return allRoutes(siteRoutes(apps))
+  const routes = allRoutes(siteRoutes(apps));
+  // A legal page an app declares must not take the address of another of its pages.
+  const seen = new Set<string>();
+  for (const route of routes) {
+    if (seen.has(route.path)) {
+      throw new Error(
+        `Two pages at ${route.path}: rename the legal page "${route.segment}" of ${route.slug ?? 'the app'}`,
+      );
+    }
+    seen.add(route.path);
+  }
+  return routes
     .filter((route) => PAGE_ORDER[route.screen] !== undefined)
     .sort((a, b) => (PAGE_ORDER[a.screen] ?? 0) - (PAGE_ORDER[b.screen] ?? 0));
 }

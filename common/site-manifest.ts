@@ -20,7 +20,15 @@ export const SiteManifestSchema = z.strictObject({
   publicUrl: z.url(),
   /** The origin the form posts to when it is not the pages' own (FEEDBACK_API_URL). */
   feedbackApiOrigin: z.url().optional(),
-  apps: z.array(z.strictObject({ slug: z.string(), name: z.string(), legal: z.boolean() })),
+  apps: z.array(
+    z.strictObject({
+      slug: z.string(),
+      name: z.string(),
+      legal: z.boolean(),
+      /** Its further legal pages, by sub-route segment with their titles. */
+      legalPages: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
   /** Every prerendered page by its path. */
   pages: z.record(z.string(), HtmlFileSchema),
   /** The app shell, served for an app's sub-paths. */

@@ -42,6 +42,15 @@ export const SiteSchema = z.strictObject({
   }),
   /** The owner's profile on the code host; every logo row starts with it. */
   codeHostUrl: HttpsUrlSchema,
+  /**
+   * A PDF of the owner's résumé in content/ (`'resume.pdf'`): home links it beside the
+   * contact links with its size, "Résumé (PDF, 48 KB)", and the site serves it at
+   * `/resume/resume.pdf`, cached for an hour. Default none.
+   */
+  resume: z
+    .string()
+    .regex(/^[\w.-]+\.pdf$/, 'must be the name of a .pdf file in content/, like resume.pdf')
+    .optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
 export type SiteInput = z.input<typeof SiteSchema>;
@@ -152,6 +161,25 @@ export const AppSchema = z.strictObject({
    * with the file and line.
    */
   legal: z.boolean(),
+  /**
+   * Further legal pages beside privacy and terms (with `legal: true`), in the order the
+   * page links them, each by its address below the app's with its title:
+   * `{ 'delete-account': 'Delete Your Account', security: 'Security Policy' }` shows
+   * `delete-account.md` at /<slug>/delete-account and `security.md` at /<slug>/security,
+   * with the same placeholders, prerendering, sitemap entry and modal as privacy and terms.
+   * Default none.
+   */
+  legalPages: z.record(SlugSchema, z.string().min(1).max(40)).optional(),
 });
 export type App = z.infer<typeof AppSchema>;
 export type AppInput = z.input<typeof AppSchema>;
+
+/**
+ * The fields of an app that only the build reads: `category` (its JSON-LD) and
+ * `screenshots` (the generated screenshot manifest carries what the carousel shows). The
+ * browser's bundle leaves them out (scripts/browser-content.ts), since every byte of content
+ * there is JavaScript that home loads before it is live.
+ */
+export const BUILD_ONLY_APP_FIELDS = ['category', 'screenshots'] as const;
+/** An app as the site's code reads it, in the browser: without the build's own fields. */
+export type BrowserApp = Omit<App, (typeof BUILD_ONLY_APP_FIELDS)[number]>;

@@ -1,6 +1,7 @@
 /**
  * The owner's details. These are clearly marked SAMPLE values: replace the name, the
- * About Me text and every contact entry with your own before deploying.
+ * About Me text, every contact entry and the résumé (a PDF in content/) with your own
+ * before deploying.
  */
 import type { SiteInput } from './schema.ts';
 
@@ -22,4 +23,5 @@ export const site = {
     sms: '+1 555 555 0100',
   },
   codeHostUrl: 'https://github.com/devzano',
+  resume: 'sample-resume.pdf',
 } satisfies SiteInput;

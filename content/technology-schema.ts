@@ -24,6 +24,14 @@ export const TechnologySchema = z.strictObject({
     ),
 });
 export type Technology = z.infer<typeof TechnologySchema>;
+
+/**
+ * The fields of a technology that only the build reads (its icon becomes the generated
+ * marks): the browser's bundle leaves them out (scripts/browser-content.ts).
+ */
+export const BUILD_ONLY_TECHNOLOGY_FIELDS = ['icon'] as const;
+/** A technology as the site's code reads it, in the browser. */
+export type BrowserTechnology = Omit<Technology, (typeof BUILD_ONLY_TECHNOLOGY_FIELDS)[number]>;
 export type TechnologyInput = z.input<typeof TechnologySchema>;
 
 /** Every technology a logo row can show, by id (lower-case, hyphenated). */

@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rawApps, site, skills, technologies } from './index.ts';
-import { contentDir } from './load.ts';
+import { site, skills, technologies } from './index.ts';
+import { contentDir, rawApps } from './load.ts';
 import type { AppInput } from './schema.ts';
-import { ContentError, validateContent } from './validate.ts';
+import { ContentError, validateContent, type RawAppEntry } from './validate.ts';
 
 const realContent = { site, skills, technologies, apps: rawApps };
 
@@ -37,7 +37,13 @@ function tempContent(folders: string[]): string {
   });
   for (const folder of folders)
     mkdirSync(path.join(dir, 'apps', folder, 'screenshots'), { recursive: true });
+  if (site.resume) cpSync(path.join(contentDir, site.resume), path.join(dir, site.resume));
   return dir;
+}
+
+/** The problems of the real content with these app folders in place of its own. */
+function problemsWithApps(dir: string, apps: RawAppEntry[]): readonly string[] {
+  return problemsOf(() => validateContent({ ...realContent, apps }, dir));
 }
 
 function problemsOf(run: () => unknown): readonly string[] {
@@ -163,6 +169,67 @@ describe('validateContent stops the build', () => {
       'content/apps/sample-app/app.ts: slug: "other-name" must equal the folder name "sample-app"',
       'content/apps/sample-app/app.ts: legal: is true but content/apps/sample-app/privacy.md is missing',
       'content/apps/sample-app/app.ts: legal: is true but content/apps/sample-app/terms.md is missing',
+    ]);
+  });
+
+  it('for a further legal page without its text, or on an app without legal pages', () => {
+    const dir = tempContent(['sample-app', 'other-app']);
+    for (const doc of ['privacy.md', 'terms.md', 'security.md']) {
+      writeFileSync(path.join(dir, 'apps', 'sample-app', doc), '# Text');
+    }
+    const problems = problemsWithApps(dir, [
+      {
+        folder: 'sample-app',
+        input: validApp({
+          legal: true,
+          legalPages: {
+            security: 'Security Policy',
+            'delete-account': 'Delete Your Account',
+            terms: 'Terms',
+          },
+        }),
+      },
+      {
+        folder: 'other-app',
+        input: validApp({
+          slug: 'other-app',
+          name: 'Other App',
+          order: 2,
+          legalPages: { 'delete-account': 'Delete Your Account' },
+        }),
+      },
+    ]);
+    expect(problems).toEqual([
+      "content/apps/sample-app/app.ts: legalPages.delete-account: content/apps/sample-app/delete-account.md is missing; write the page's text there",
+      "content/apps/sample-app/app.ts: legalPages.terms: is one of the app's own legal pages already (legal: true); give this page another name",
+      'content/apps/other-app/app.ts: legalPages: needs legal: true (with privacy.md and terms.md)',
+    ]);
+  });
+
+  it('for a further legal page whose address is not a lower-case name', () => {
+    const dir = tempContent(['sample-app']);
+    const problems = problemsWithApps(dir, [
+      { folder: 'sample-app', input: validApp({ legal: true, legalPages: { Refunds: 'x' } }) },
+    ]);
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^content\/apps\/sample-app\/app\.ts: legalPages\.Refunds: /),
+    );
+  });
+
+  it('for a résumé that is not a PDF in content/', () => {
+    const dir = tempContent(['sample-app']);
+    writeFileSync(path.join(dir, 'resume.pdf'), '<html>not a PDF</html>');
+    const apps = [{ folder: 'sample-app', input: validApp() }];
+    const problemsWith = (resume: string) =>
+      problemsOf(() => validateContent({ ...realContent, apps, site: { ...site, resume } }, dir));
+    expect(problemsWith('cv.pdf')).toEqual([
+      'content/site.ts: resume: "cv.pdf" is not in content/; put the PDF there or remove the field',
+    ]);
+    expect(problemsWith('resume.pdf')).toEqual([
+      'content/site.ts: resume: content/resume.pdf is not a PDF',
+    ]);
+    expect(problemsWith('resume.docx')).toEqual([
+      'content/site.ts: resume: must be the name of a .pdf file in content/, like resume.pdf',
     ]);
   });
 

@@ -3,11 +3,12 @@
  * naming the file and the field, e.g.
  *   content/apps/echoexpense/app.ts: screenshots[2].file: "03.png" is not in content/apps/echoexpense/screenshots/
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import { appStoreId } from './app-store.ts';
+import { SlugSchema } from './fields.ts';
 import {
   AppSchema,
   ScreenshotFileSchema,
@@ -102,6 +103,7 @@ interface CheckedFields {
   screenshots?: readonly ScreenshotFile[] | undefined;
   technologies?: readonly unknown[] | undefined;
   legal?: boolean | undefined;
+  legalPages?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The fields the cross-entry and file checks read, each only where its type is right. */
@@ -122,7 +124,59 @@ function wellTypedFields(input: unknown): CheckedFields {
       ? (fields.technologies as unknown[])
       : undefined,
     legal: typeof fields.legal === 'boolean' ? fields.legal : undefined,
+    legalPages:
+      typeof fields.legalPages === 'object' && fields.legalPages !== null
+        ? (fields.legalPages as Record<string, unknown>)
+        : undefined,
   };
+}
+
+/** The largest résumé the site serves: it is held in memory, and sent to every visitor who asks. */
+const RESUME_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What is wrong with the résumé content/site.ts names: it must be a PDF file in content/. */
+function resumeProblems(resume: string | undefined, contentDir: string): string[] {
+  if (resume === undefined) return [];
+  const where = 'content/site.ts: resume';
+  const file = path.join(contentDir, resume);
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    return [`${where}: "${resume}" is not in content/; put the PDF there or remove the field`];
+  }
+  const { size } = statSync(file);
+  if (size > RESUME_MAX_BYTES) {
+    return [
+      `${where}: content/${resume} is ${Math.ceil(size / 1024 / 1024)} MB; keep it under 10 MB`,
+    ];
+  }
+  const isPdf = readFileSync(file).subarray(0, 5).toString('latin1') === '%PDF-';
+  return isPdf ? [] : [`${where}: content/${resume} is not a PDF`];
+}
+
+/** What is wrong with the further legal pages an app declares: each needs its Markdown file. */
+function legalPageProblems(
+  app: Pick<CheckedFields, 'legal' | 'legalPages'>,
+  where: string,
+  folder: string,
+  appDir: string,
+): string[] {
+  const pages = Object.keys(app.legalPages ?? {});
+  if (pages.length === 0) return [];
+  if (app.legal === false) {
+    return [`${where}: legalPages: needs legal: true (with privacy.md and terms.md)`];
+  }
+  return pages
+    .filter((page) => SlugSchema.safeParse(page).success)
+    .flatMap((page) => {
+      if (page === 'privacy' || page === 'terms') {
+        return [
+          `${where}: legalPages.${page}: is one of the app's own legal pages already (legal: true); give this page another name`,
+        ];
+      }
+      if (existsSync(path.join(appDir, `${page}.md`))) return [];
+      return [
+        `${where}: legalPages.${page}: content/apps/${folder}/${page}.md is missing; write the page's text there`,
+      ];
+    });
 }
 
 /**
@@ -134,6 +188,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
 
   const site = SiteSchema.safeParse(raw.site);
   if (!site.success) problems.push(...describeIssues('content/site.ts', site.error));
+  else problems.push(...resumeProblems(site.data.resume, contentDir));
   const skills = SkillsSchema.safeParse(raw.skills);
   if (!skills.success) problems.push(...describeIssues('content/skills.ts', skills.error));
   const technologies = TechnologiesSchema.safeParse(raw.technologies);
@@ -201,6 +256,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
         }
       }
     }
+    problems.push(...legalPageProblems(app, where, folder, appDir));
     if (parsed.success) apps.push(parsed.data);
   }
   if (raw.apps.length === 0) problems.push('content/apps/: no app folders found');

@@ -1,11 +1,13 @@
 /**
  * What the build generates from content/ before Vite runs: the screenshots (images and
- * their manifest module) and the technology marks module. Run by `npm run screenshots`
+ * their manifest module), the technology marks module, and the résumé (its hashed copy and
+ * its module). Run by `npm run screenshots`
  * (part of build and dev) and again by the dev server whenever content/ changes.
  */
 import path from 'node:path';
 import type { Content } from '../content/validate.ts';
 import { root } from './load-content.ts';
+import { writeResume } from './resume.ts';
 import { buildScreenshots, type ScreenshotPipelineResult } from './screenshots.ts';
 import { writeTechnologyIcons } from './technology-icons.ts';
 
@@ -26,6 +28,12 @@ export function buildContentAssets(
       technologies: content.technologies,
       contentDir,
       moduleFile: path.join(root, 'app/generated/technology-icons.ts'),
+    }),
+    writeResume({
+      site: content.site,
+      contentDir,
+      publicDir: path.join(root, 'public'),
+      moduleFile: path.join(root, 'app/generated/resume.ts'),
     }),
   ]).then(([screenshots]) => screenshots);
 }

@@ -22,7 +22,12 @@ describe('the build step', () => {
   it('lists every page of the route table in the sitemap, under the public address', () => {
     const xml = sitemapXml('https://example.com', [
       { slug: 'watchlistr-web', name: 'Watchlistr (Web)', legal: false },
-      { slug: 'echoexpense', name: 'EchoExpense', legal: true },
+      {
+        slug: 'echoexpense',
+        name: 'EchoExpense',
+        legal: true,
+        legalPages: { 'delete-account': 'Delete Your Account' },
+      },
     ]);
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual([
@@ -30,8 +35,9 @@ describe('the build step', () => {
       'https://example.com/watchlistr-web',
       'https://example.com/echoexpense',
       'https://example.com/projects',
-      'https://example.com/echoexpense/privacy',
       'https://example.com/echoexpense/terms',
+      'https://example.com/echoexpense/privacy',
+      'https://example.com/echoexpense/delete-account',
       'https://example.com/echoexpense/support',
     ]);
     expect(robotsTxt('https://example.com')).toContain('Sitemap: https://example.com/sitemap.xml');

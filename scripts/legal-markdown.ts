@@ -1,6 +1,7 @@
 /**
- * Turns the legal texts (content/apps/<slug>/privacy.md and terms.md) into modules that
- * export ready HTML, at build time: the browser never loads a Markdown parser.
+ * Turns the legal texts (content/apps/<slug>/privacy.md, terms.md and the further legal
+ * pages an app declares, such as delete-account.md) into modules that export ready HTML, at
+ * build time: the browser never loads a Markdown parser.
  *
  * The texts name the owner's details by placeholder (`{{owner.email}}`, see
  * LEGAL_PLACEHOLDERS), filled from content/ and the build's settings, so changing
@@ -10,11 +11,13 @@
 import path from 'node:path';
 import { marked } from 'marked';
 import { runnerImport, type Plugin } from 'vite';
+import { paths } from '../common/paths.ts';
 import { buildSettings } from './build-settings.ts';
 
 /** The names a legal text can use, written `{{name}}`, and what each stands for. */
 export const LEGAL_PLACEHOLDERS = {
   'app.name': "the app's name, from its app.ts",
+  'app.support': "the address of the app's support page, its Send Feedback form (/<slug>/support)",
   'owner.name': "the owner's name (ownerName in content/site.ts)",
   'owner.email': "the owner's contact email (contact.email in content/site.ts)",
   'site.url': "the site's public address (PUBLIC_URL at build time)",
@@ -57,7 +60,7 @@ export function fillLegalText(source: string, values: LegalTextValues, file: str
   );
 }
 
-const LEGAL_FILE = /\/content\/apps\/([^/]+)\/(privacy|terms)\.md$/;
+const LEGAL_FILE = /\/content\/apps\/([^/]+)\/[^/]+\.md$/;
 
 /** Each app's placeholder values by its slug, read through Vite (content/ uses import.meta.glob). */
 async function loadValues(root: string): Promise<Map<string, LegalTextValues>> {
@@ -72,6 +75,7 @@ async function loadValues(root: string): Promise<Map<string, LegalTextValues>> {
       app.slug,
       {
         'app.name': app.name,
+        'app.support': paths.support.href(app.slug),
         'owner.name': site.ownerName,
         'owner.email': site.contact.email,
         'site.url': buildSettings.publicUrl,

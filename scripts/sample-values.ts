@@ -17,6 +17,7 @@ const SAMPLE_CHECKS: readonly { field: string; isSample: (site: Site) => boolean
     isSample: (site) => site.contact.linkedin.endsWith('/sample-owner'),
   },
   { field: 'codeHostUrl', isSample: (site) => site.codeHostUrl === 'https://github.com/devzano' },
+  { field: 'resume', isSample: (site) => site.resume === 'sample-resume.pdf' },
 ];
 
 /** North American numbers 555-0100 to 555-0199 are reserved for fiction; the sample uses one. */

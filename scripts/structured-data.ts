@@ -16,7 +16,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import { appCardPath } from '../common/link-cards.ts';
-import { LEGAL_TITLES, paths, type SiteRoute } from '../common/paths.ts';
+import { paths, type SiteRoute } from '../common/paths.ts';
 import type { App, Site } from '../content/schema.ts';
 
 export interface StructuredDataContext {
@@ -24,6 +24,8 @@ export interface StructuredDataContext {
   apps: readonly App[];
   /** The site's public address, without a trailing slash. */
   publicUrl: string;
+  /** The address of the owner's résumé on the site (`/resume/resume.pdf`); default none. */
+  resumePath?: string | undefined;
 }
 
 /** The JSON-LD of a page of the route table; none for pages that are not indexed. */
@@ -31,7 +33,7 @@ export function structuredDataFor(
   route: SiteRoute,
   context: StructuredDataContext,
 ): WithContext<Thing>[] {
-  const { site, apps, publicUrl } = context;
+  const { site, apps, publicUrl, resumePath } = context;
   const absoluteUrl = (path: string) => `${publicUrl}${path === '/' ? '/' : path}`;
   const owner: Owner = {
     '@type': 'Person',
@@ -44,14 +46,14 @@ export function structuredDataFor(
   const appCrumb = app ? [{ name: app.name, path: paths.project.href(app.slug) }] : [];
   switch (route.screen) {
     case 'home':
-      return homeStructuredData(site, owner, absoluteUrl);
+      return homeStructuredData(site, owner, absoluteUrl, resumePath);
     case 'projects':
       return [breadcrumbs([{ name: 'All Projects', path: route.path }])];
     case 'project':
       return app ? [appStructuredData(app, owner, absoluteUrl), breadcrumbs(appCrumb)] : [];
     case 'legal':
-      return route.doc
-        ? [breadcrumbs([...appCrumb, { name: LEGAL_TITLES[route.doc], path: route.path }])]
+      return route.title
+        ? [breadcrumbs([...appCrumb, { name: route.title, path: route.path }])]
         : [];
     case 'support':
       return [breadcrumbs([...appCrumb, { name: 'Support', path: route.path }])];
@@ -68,16 +70,28 @@ interface Owner {
 }
 type AbsoluteUrl = (path: string) => string;
 
-/** Home: the owner, with their profiles elsewhere, and the site. */
+/** Home: the owner, with their profiles elsewhere and their résumé, and the site. */
 function homeStructuredData(
   site: Site,
   owner: Owner,
   absoluteUrl: AbsoluteUrl,
+  resumePath: string | undefined,
 ): WithContext<Thing>[] {
   const person: WithContext<Person> = {
     '@context': 'https://schema.org',
     ...owner,
     sameAs: [site.contact.linkedin, site.codeHostUrl],
+    // The résumé is a document about the owner.
+    ...(resumePath
+      ? {
+          subjectOf: {
+            '@type': 'DigitalDocument',
+            name: `Résumé of ${site.ownerName}`,
+            encodingFormat: 'application/pdf',
+            url: absoluteUrl(resumePath),
+          },
+        }
+      : {}),
   };
   const website: WithContext<WebSite> = {
     '@context': 'https://schema.org',

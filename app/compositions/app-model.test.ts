@@ -34,12 +34,18 @@ describe('the app model', () => {
         continue;
       }
       expect(legalDocs).toEqual([
-        { doc: 'privacy', title: 'Privacy Policy', href: `/${app.slug}/privacy` },
         { doc: 'terms', title: 'Terms of Use', href: `/${app.slug}/terms` },
+        { doc: 'privacy', title: 'Privacy Policy', href: `/${app.slug}/privacy` },
+        ...Object.entries(app.legalPages ?? {}).map(([doc, title]) => ({
+          doc,
+          title,
+          href: `/${app.slug}/${doc}`,
+        })),
       ]);
       expect(support).toEqual({ title: `Support for ${app.name}`, href: `/${app.slug}/support` });
     }
     expect(resolvedApps.some(({ app }) => app.legal)).toBe(true);
+    expect(resolvedApps.some(({ legalDocs }) => legalDocs.length > 2)).toBe(true);
     expect(resolvedApps.some(({ app }) => !app.legal)).toBe(true);
   });
 
@@ -52,7 +58,10 @@ describe('the app model', () => {
         const parent = { id: `project/${route.slug ?? ''}` };
         const legal = legalPageOf([root, parent, { id: route.id ?? '' }]);
         expect([legal.resolved.app.slug, legal.doc]).toEqual([route.slug, route.doc]);
-        expect(legal.title).toBe(route.doc === 'terms' ? 'Terms of Use' : 'Privacy Policy');
+        const declared = legal.resolved.app.legalPages?.[legal.doc];
+        expect(legal.title).toBe(
+          { terms: 'Terms of Use', privacy: 'Privacy Policy' }[legal.doc] ?? declared,
+        );
         expect(appPageOf([root, parent, { id: route.id ?? '' }])).toBe(legal.resolved);
       }
     }

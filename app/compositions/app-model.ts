@@ -6,12 +6,12 @@
 import { subPagesOf, type AppSubPages } from '../../common/paths.ts';
 import type { Screenshot } from '../../common/screenshot.ts';
 import { apps } from '../../content/index.ts';
-import type { App } from '../../content/schema.ts';
+import type { BrowserApp } from '../../content/schema.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
 
 /** An app with everything its page shows. */
 export interface ResolvedApp extends AppSubPages {
-  app: App;
+  app: BrowserApp;
   /** Its screenshots, in display order. */
   screenshots: readonly Screenshot[];
   /** The apps before and after it in the slider, which wraps round: [previous, next]. */

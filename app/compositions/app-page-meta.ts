@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { appCardPath } from '../../common/link-cards.ts';
-import type { App } from '../../content/schema.ts';
+import type { BrowserApp } from '../../content/schema.ts';
 import { pageMeta } from './page-meta.ts';
 
 export interface AppPageMetaOptions {
@@ -17,7 +17,7 @@ export interface AppPageMetaOptions {
  * App Banner when it is on the App Store.
  */
 export function appPageMeta(
-  app: App,
+  app: BrowserApp,
   { title = app.name, description = app.summary, path }: AppPageMetaOptions,
 ): MetaDescriptor[] {
   // The build checked that every App Store link ends in its app id (content/app-store.ts).

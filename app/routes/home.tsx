@@ -4,6 +4,7 @@ import { ContactLinks } from '../features/showcase/contact-links.tsx';
 import { SkillChips } from '../features/showcase/skill-chips.tsx';
 import { pageMeta } from '../compositions/page-meta.ts';
 import { AllProjectsSlider } from '../compositions/all-projects-slider.tsx';
+import { resume } from '../compositions/resume.ts';
 import styles from './home.module.css';
 
 export function meta() {
@@ -47,7 +48,7 @@ export default function Home() {
           <h2 id="contact-title" className={styles.heading}>
             Contact
           </h2>
-          <ContactLinks contact={site.contact} labelledBy="contact-title" />
+          <ContactLinks contact={site.contact} resume={resume} labelledBy="contact-title" />
         </section>
       </div>
 

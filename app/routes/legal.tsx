@@ -1,5 +1,5 @@
 import { useMatches, useNavigate } from 'react-router';
-import { paths } from '../../common/paths.ts';
+import { LEGAL_TITLES, paths } from '../../common/paths.ts';
 import { legalPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { LegalModal } from '../features/legal/legal-modal.tsx';
@@ -9,16 +9,20 @@ export function meta({ matches }: Route.MetaArgs) {
   const { resolved, doc, title } = legalPageOf(matches);
   const { app } = resolved;
   const path = paths.legal.href(app.slug, doc);
+  // The Privacy Policy of…; a declared page's title may be a phrase ("Delete Your Account").
+  const subject = Object.hasOwn(LEGAL_TITLES, doc)
+    ? `The ${title} of ${app.name}`
+    : `${title} — ${app.name}`;
   return appPageMeta(app, {
     title: `${title} — ${app.name}`,
-    description: `The ${title} of ${app.name}: what it covers, your choices, and how to get in touch.`,
+    description: `${subject}: what it covers, your choices, and how to get in touch.`,
     path,
   });
 }
 
 export default function LegalRoute() {
   const navigate = useNavigate();
-  const { resolved, doc } = legalPageOf(useMatches());
+  const { resolved, doc, title } = legalPageOf(useMatches());
   const { app } = resolved;
   const appPage = paths.project.href(app.slug);
   return (
@@ -26,6 +30,7 @@ export default function LegalRoute() {
       slug={app.slug}
       appName={app.name}
       doc={doc}
+      title={title}
       closeHref={appPage}
       onClose={() => void navigate(appPage, { preventScrollReset: true })}
     />

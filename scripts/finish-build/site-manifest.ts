@@ -47,7 +47,12 @@ export async function siteManifest(
     buildId: settings.buildId,
     publicUrl: settings.publicUrl,
     ...(settings.feedbackApiOrigin ? { feedbackApiOrigin: settings.feedbackApiOrigin } : {}),
-    apps: apps.map(({ slug, name, legal }) => ({ slug, name, legal })),
+    apps: apps.map(({ slug, name, legal, legalPages }) => ({
+      slug,
+      name,
+      legal,
+      ...(legalPages ? { legalPages: { ...legalPages } } : {}),
+    })),
     pages,
     appShell: await htmlFile(clientDir, APP_SHELL_FILE),
     notFound: await htmlFile(clientDir, NOT_FOUND_FILE),

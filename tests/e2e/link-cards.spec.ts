@@ -68,6 +68,19 @@ test.describe('link cards, structured data and the Smart App Banner', () => {
         expect(types).toEqual(['Person', 'WebSite']);
         expect(data[0]).toMatchObject({ name: site.ownerName });
         expect(data[0]?.sameAs).toEqual([site.contact.linkedin, site.codeHostUrl]);
+        if (site.resume) {
+          // The résumé, a document about the owner, where home links it.
+          expect(data[0]?.subjectOf).toEqual({
+            '@type': 'DigitalDocument',
+            name: `Résumé of ${site.ownerName}`,
+            encodingFormat: 'application/pdf',
+            url: `${manifest.publicUrl}/resume/${site.resume}`,
+          });
+          const resume = await request.get(`/resume/${site.resume}`);
+          expect(resume.headers()['content-type']).toBe('application/pdf');
+        } else {
+          expect(data[0]).not.toHaveProperty('subjectOf');
+        }
         expect(data[1]).toMatchObject({ name: site.siteName, author: { name: site.ownerName } });
       } else if (unindexedPaths.includes(pagePath)) {
         // Not meant to be listed: no structured data to describe it to search engines.

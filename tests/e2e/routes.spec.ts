@@ -1,7 +1,8 @@
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import {
   appWithoutLegal,
   apps,
+  declaredLegalPages,
   legalApp,
   legalApps,
   indexedPaths,
@@ -143,6 +144,55 @@ test.describe('routes', () => {
         await expect(page.getByRole('heading', { level: 1, name: app.name })).toBeAttached();
       });
     }
+  }
+
+  for (const { app, doc, title } of declaredLegalPages) {
+    test(`/${app.slug}/${doc}, a legal page ${app.name} declares, opens its ${title} over its page and is linked from it`, async ({
+      page,
+    }) => {
+      const path = `/${app.slug}/${doc}`;
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(app.name);
+      await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: app.name })).toBeAttached();
+      const heading = `${title} — ${app.name}`.replace(/[()]/g, '\\$&');
+      await expect(page).toHaveTitle(new RegExp(`^${heading} \\|`));
+      await expectNoAxeViolations(page);
+
+      await dialog.getByRole('link', { name: 'Close' }).click();
+      await expect(page).toHaveURL(`/${app.slug}`);
+      const link = page.getByRole('main').getByRole('link', { name: title, exact: true });
+      await link.click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page).toHaveURL(`/${app.slug}`);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(link).toBeFocused();
+
+      const sitemap = await (await page.request.get('/sitemap.xml')).text();
+      expect(sitemap).toContain(`<loc>${manifest.publicUrl}${path}</loc>`);
+    });
+  }
+
+  for (const { app, title } of declaredLegalPages.filter(({ doc }) => doc === 'delete-account')) {
+    test(`/${app.slug}/delete-account says what is deleted and how to ask, the feedback form one tap away`, async ({
+      page,
+    }) => {
+      await page.goto(`/${app.slug}/delete-account`);
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog.getByRole('heading', { name: /deleted/i }).first()).toBeVisible();
+      const form = dialog.getByRole('link').and(page.locator(`[href="/${app.slug}/support"]`));
+      await expect(form).toBeVisible();
+      await form.click();
+      await expect(page).toHaveURL(`/${app.slug}/support`);
+      const feedback = page.getByRole('dialog', { name: 'Send Feedback' });
+      await expect(feedback).toBeVisible();
+      await expect(feedback).toContainText(app.name);
+    });
   }
 
   test('closing a legal modal goes back to the base route', async ({ page }) => {

@@ -134,7 +134,13 @@ test.describe('home', () => {
   test('Contact links to LinkedIn, email, phone and text messages', async ({ page }) => {
     await page.goto('/');
     const contact = page.getByRole('list', { name: 'Contact' });
-    await expect(contact.getByRole('link')).toHaveText(['LinkedIn', 'Email', 'Phone', 'Text']);
+    await expect(contact.getByRole('link')).toHaveText([
+      'LinkedIn',
+      'Email',
+      'Phone',
+      'Text',
+      ...(site.resume ? [/^Résumé \(PDF, /] : []),
+    ]);
     await expect(contact.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute(
       'href',
       /^https:\/\/(www\.)?linkedin\.com\//,
@@ -149,6 +155,35 @@ test.describe('home', () => {
       /^sms:\+?\d+$/,
     );
   });
+
+  if (site.resume) {
+    const file = `/resume/${site.resume}`;
+    test('offers the résumé to save, with its size, served from a cached address', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const response = await page.request.get(file);
+      expect(response.status()).toBe(200);
+      const headers = response.headers();
+      expect(headers['content-type']).toBe('application/pdf');
+      expect(headers['cache-control']).toMatch(/^public, max-age=\d+/);
+      const bytes = (await response.body()).length;
+      expect(bytes).toBe(Number(headers['content-length']));
+      // The size the link shows is the size of the file it leads to.
+      const size =
+        bytes < 1024 * 1024
+          ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+          : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+      const link = page
+        .getByRole('list', { name: 'Contact' })
+        .getByRole('link', { name: `Résumé (PDF, ${size})` });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', file);
+      const download = page.waitForEvent('download');
+      await link.click();
+      expect((await download).suggestedFilename()).toBe(site.resume);
+    });
+  }
 
   test('ends with the All Projects slider, on its first app', async ({ page }) => {
     await page.goto('/');

@@ -39,6 +39,11 @@ export const otherLegalApp = needed(legalApps[1], 'two apps with legal texts');
 /** An app without legal texts, when the content has one. */
 export const appWithoutLegal = apps.find((app) => !app.legal);
 
+/** The further legal pages the apps declare (`legalPages`), each with its app and title. */
+export const declaredLegalPages = legalApps.flatMap((app) =>
+  Object.entries(app.legalPages ?? {}).map(([doc, title]) => ({ app, doc, title })),
+);
+
 export const MENU_ORDER = ['Home', ...apps.map((app) => app.name), 'All Projects'];
 
 /** Each app's content file as the owner wrote it, in menu order. */

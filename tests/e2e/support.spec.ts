@@ -5,7 +5,7 @@
  */
 import { fill, nextAlert, VALUES } from './feedback-form.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { legalApp, legalApps } from './site.ts';
+import { legalApp, legalApps, site } from './site.ts';
 
 const SUPPORT = `/${legalApp.slug}/support`;
 
@@ -50,6 +50,34 @@ test('opens the form over the app page, sends it, and closing returns to the pag
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test("shows the owner's name and contact details above the form, as a store's Support URL must", async ({
+  page,
+}) => {
+  await page.goto(SUPPORT);
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await expect(dialog).toContainText(`I’m ${site.ownerName}, the developer of ${legalApp.name}.`);
+  const dial = (number: string) => number.replace(/[^+\d]/g, '');
+  const ways = [
+    [site.contact.email, `mailto:${site.contact.email}`],
+    [site.contact.phone, `tel:${dial(site.contact.phone)}`],
+    [site.contact.sms, `sms:${dial(site.contact.sms)}`],
+  ];
+  const firstField = await dialog.getByLabel('First Name', { exact: true }).boundingBox();
+  for (const [text, href] of ways) {
+    const link = dialog.getByRole('link', { name: text }).and(page.locator(`[href="${href}"]`));
+    await expect(link).toBeVisible();
+    const box = await link.boundingBox();
+    expect(box && firstField && box.y + box.height <= firstField.y, text).toBe(true);
+  }
+  // The form opened from the page's own button is the form alone.
+  await dialog.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(`/${legalApp.slug}`);
+  await page.getByRole('main').getByRole('link', { name: 'Send Feedback' }).click();
+  const inPlace = page.getByRole('dialog', { name: 'Send Feedback' });
+  await expect(inPlace.getByLabel('Message', { exact: true })).toBeVisible();
+  await expect(inPlace.getByRole('link', { name: site.contact.email })).toHaveCount(0);
+});
+
 test('is linked beside Terms and Privacy; Escape closes it and focus returns', async ({ page }) => {
   await page.goto(`/${legalApp.slug}`);
   const link = page.getByRole('main').getByRole('link', { name: `Support for ${legalApp.name}` });
@@ -72,5 +100,9 @@ test('reads without JavaScript: the form and its app are in the prerendered page
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(legalApp.name);
   await expect(dialog.getByLabel('Message', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: site.contact.email })).toHaveAttribute(
+    'href',
+    `mailto:${site.contact.email}`,
+  );
   await context.close();
 });

@@ -6,7 +6,7 @@
  */
 import { VALUES } from './feedback-form.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { legalApp } from './site.ts';
+import { declaredLegalPages, legalApp, site } from './site.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -120,3 +120,56 @@ test('a value the server refuses comes back beside its field, with what was type
   await expect(page).toHaveURL(`${APP}/feedback-sent`);
   expect(await pending(page)).toBeGreaterThan(before);
 });
+
+for (const { app, doc, title } of declaredLegalPages) {
+  test(`${title} of ${app.name} reads at its own address, and its close link leads back`, async ({
+    page,
+  }) => {
+    await page.goto(`/${app.slug}/${doc}`);
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await expect(dialog).toContainText(site.contact.email);
+    await dialog.getByRole('link', { name: 'Close' }).click();
+    await expect(page).toHaveURL(`/${app.slug}`);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+}
+
+for (const { app, title } of declaredLegalPages.filter(({ doc }) => doc === 'delete-account')) {
+  test(`${title} of ${app.name} leads to the feedback form to ask`, async ({ page }) => {
+    await page.goto(`/${app.slug}/delete-account`);
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog
+      .getByRole('link')
+      .and(page.locator(`[href="/${app.slug}/support"]`))
+      .click();
+    await expect(page).toHaveURL(`/${app.slug}/support`);
+    await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toBeVisible();
+  });
+}
+
+test("the support page shows the owner's contact details above the form", async ({ page }) => {
+  await page.goto(SUPPORT);
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await expect(dialog).toContainText(`I’m ${site.ownerName}, the developer of ${legalApp.name}.`);
+  const email = dialog.getByRole('link', { name: site.contact.email });
+  await expect(email).toHaveAttribute('href', `mailto:${site.contact.email}`);
+  const above = await email.boundingBox();
+  const below = await dialog.getByLabel('First Name', { exact: true }).boundingBox();
+  expect(above && below && above.y + above.height <= below.y).toBe(true);
+});
+
+if (site.resume) {
+  const resume = `/resume/${site.resume}`;
+  test('home offers the résumé beside the contact links, with its size', async ({ page }) => {
+    await page.goto('/');
+    const link = page
+      .getByRole('list', { name: 'Contact' })
+      .getByRole('link', { name: /^Résumé \(PDF, \d+(\.\d)? [KM]B\)$/ });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', resume);
+    const file = await page.request.get(resume);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+  });
+}

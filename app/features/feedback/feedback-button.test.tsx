@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
+import { site } from '../../../content/index.ts';
 import { FeedbackButton } from './feedback-button.tsx';
 
 let fetchMock: Mock<typeof fetch>;
@@ -237,6 +238,33 @@ describe('Send Feedback', () => {
     await user.click(link);
     expect(await screen.findByRole('dialog', { name: 'Send Feedback' })).toBeInTheDocument();
     expect(window.location.pathname).not.toBe('/echoexpense/support');
+  });
+
+  test("at the support address, the owner's contact details come above the form", async () => {
+    render(<FeedbackButton {...ECHO} forceOpen />);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Feedback' });
+    const contact = within(dialog).getByText(new RegExp(`I’m ${site.ownerName}, the developer`));
+    expect(contact).toHaveTextContent(`I’m ${site.ownerName}, the developer of EchoExpense.`);
+    const email = within(dialog).getByRole('link', { name: site.contact.email });
+    expect(email).toHaveAttribute('href', `mailto:${site.contact.email}`);
+    const dial = (number: string) => number.replace(/[^+\d]/g, '');
+    const links = within(dialog)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        [site.contact.phone, `tel:${dial(site.contact.phone)}`],
+        [site.contact.sms, `sms:${dial(site.contact.sms)}`],
+      ]),
+    );
+    // Above the form: the details come first in the dialog's reading order.
+    const form = dialog.querySelector('form');
+    expect(form && email.compareDocumentPosition(form)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  test('opened in place by a click, the form comes without the contact details', async () => {
+    const { dialog } = await openForm();
+    expect(within(dialog).queryByRole('link', { name: site.contact.email })).toBeNull();
   });
 
   test('is a button whose early taps are kept, for an app without a support address', async () => {

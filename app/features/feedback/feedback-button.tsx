@@ -30,8 +30,8 @@ export interface FeedbackButtonProps {
   /** The app's support address, which shows the form open; default none. */
   supportHref?: string;
   /**
-   * Shows the form without a click (the app's support address); `onDismiss` runs when the
-   * visitor closes it. Default false.
+   * Shows the form without a click (the app's support address), with the owner's contact
+   * details above it; `onDismiss` runs when the visitor closes it. Default false.
    */
   forceOpen?: boolean;
   /** Called when a form shown by `forceOpen` is closed. */
@@ -81,6 +81,7 @@ export function FeedbackButton({
             appName={appName}
             closeHref={pageHref}
             draft={draft}
+            contact={forceOpen}
             onClose={() => {
               setClicked(false);
               if (forceOpen) onDismiss?.();

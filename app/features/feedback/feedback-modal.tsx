@@ -24,6 +24,7 @@ import { formatCount } from '../../lib/format-count.ts';
 import { isPlainClick } from '../../lib/early-events.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { FeedbackDraft } from './feedback-draft.ts';
+import { OwnerContact } from './owner-contact.tsx';
 import styles from './feedback.module.css';
 import { FEEDBACK_FORM_URL, SEND_ALERTS, sendFeedback } from './send-feedback.ts';
 
@@ -35,6 +36,8 @@ export interface FeedbackModalProps {
   /** The app's page, where Cancel and the close cross lead before the page is live. */
   closeHref: string;
   onClose: () => void;
+  /** Shows the owner's contact details above the form (the app's support page); default false. */
+  contact?: boolean;
 }
 
 const LABELS = FEEDBACK_FIELD_LABELS;
@@ -72,7 +75,13 @@ function typedBeforeLive(form: HTMLFormElement | null): Partial<Record<FeedbackF
   return typed;
 }
 
-export default function FeedbackModal({ appName, draft, closeHref, onClose }: FeedbackModalProps) {
+export default function FeedbackModal({
+  appName,
+  draft,
+  closeHref,
+  onClose,
+  contact = false,
+}: FeedbackModalProps) {
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, sending, opened, setField } = draft;
@@ -129,6 +138,7 @@ export default function FeedbackModal({ appName, draft, closeHref, onClose }: Fe
       closeHref={closeHref}
       size="narrow"
     >
+      {contact ? <OwnerContact appName={appName} /> : null}
       <form
         ref={formRef}
         className={styles.form}

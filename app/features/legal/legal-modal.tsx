@@ -1,11 +1,14 @@
 import { Suspense, use } from 'react';
-import { LEGAL_TITLES, type LegalDoc } from '../../../common/paths.ts';
+import type { LegalDoc } from '../../../common/paths.ts';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { Modal } from '../../ui/modal.tsx';
 import styles from './legal-modal.module.css';
 
-/** Each legal text is its own small chunk, compiled from Markdown to HTML at build time. */
-const legalHtml = import.meta.glob<string>('../../../content/apps/*/{privacy,terms}.md', {
+/**
+ * Each legal text (privacy.md, terms.md and the further pages an app declares) is its own
+ * small chunk, compiled from Markdown to HTML at build time.
+ */
+const legalHtml = import.meta.glob<string>('../../../content/apps/*/*.md', {
   import: 'default',
 });
 
@@ -44,16 +47,21 @@ export interface LegalModalProps {
   slug: string;
   appName: string;
   doc: LegalDoc;
+  /** The document's title, e.g. "Terms of Use". */
+  title: string;
   /** The app's page, where the close cross leads before the page is live. */
   closeHref: string;
   onClose: () => void;
 }
 
-/** The Privacy Policy or Terms of Use of an app, in a modal over its page. */
-export function LegalModal({ slug, appName, doc, closeHref, onClose }: LegalModalProps) {
+/**
+ * One of an app's legal documents (its Privacy Policy, its Terms of Use, a page it declares),
+ * in a modal over its page.
+ */
+export function LegalModal({ slug, appName, doc, title, closeHref, onClose }: LegalModalProps) {
   return (
     <Modal
-      title={LEGAL_TITLES[doc]}
+      title={title}
       subtitle={appName}
       onClose={onClose}
       closeHref={closeHref}

@@ -1,13 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Site } from '../../../content/schema.ts';
+import { dialable } from '../../lib/phone-number.ts';
 import { BrandIcon, linkedInMark } from '../../ui/brand-icon.tsx';
-import { MailIcon, MessageIcon, PhoneIcon } from '../../ui/icons.tsx';
+import { DocumentIcon, MailIcon, MessageIcon, PhoneIcon } from '../../ui/icons.tsx';
 import styles from './contact-links.module.css';
-
-/** A phone number as a `tel:` or `sms:` address wants it: digits and a leading plus. */
-function dialable(number: string): string {
-  return number.replace(/[^+\d]/g, '');
-}
 
 const LinkedInIcon = () => <BrandIcon mark={linkedInMark} />;
 
@@ -16,32 +12,53 @@ interface ContactLink {
   href: string;
   icon: ComponentType;
   external?: boolean;
+  /** A file to save rather than a page (the résumé). */
+  download?: boolean;
 }
 
-export function contactLinks(contact: Site['contact']): ContactLink[] {
+/** The owner's résumé as its link shows it: its address, and its size (`48 KB`). */
+export interface ResumeLink {
+  href: string;
+  size: string;
+}
+
+export function contactLinks(contact: Site['contact'], resume?: ResumeLink): ContactLink[] {
   return [
     { label: 'LinkedIn', href: contact.linkedin, icon: LinkedInIcon, external: true },
     { label: 'Email', href: `mailto:${contact.email}`, icon: MailIcon },
     { label: 'Phone', href: `tel:${dialable(contact.phone)}`, icon: PhoneIcon },
     { label: 'Text', href: `sms:${dialable(contact.sms)}`, icon: MessageIcon },
+    ...(resume
+      ? [
+          {
+            label: `Résumé (PDF, ${resume.size})`,
+            href: resume.href,
+            icon: DocumentIcon,
+            download: true,
+          },
+        ]
+      : []),
   ];
 }
 
 export interface ContactLinksProps {
   contact: Site['contact'];
+  /** The owner's résumé, linked after the ways to reach them; default none. */
+  resume?: ResumeLink | undefined;
   /** Id of the heading that names the list. */
   labelledBy?: string;
 }
 
-/** The ways to reach the owner, as icon and label buttons. */
-export function ContactLinks({ contact, labelledBy }: ContactLinksProps) {
+/** The ways to reach the owner, as icon and label buttons, and their résumé where there is one. */
+export function ContactLinks({ contact, resume, labelledBy }: ContactLinksProps) {
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
-      {contactLinks(contact).map(({ label, href, icon: Icon, external }) => (
+      {contactLinks(contact, resume).map(({ label, href, icon: Icon, external, download }) => (
         <li key={label}>
           <a
             className={styles.link}
             href={href}
+            download={download}
             {...(external ? { target: '_blank', rel: 'noopener' } : {})}
           >
             <span className={styles.icon}>

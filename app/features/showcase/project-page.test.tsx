@@ -3,7 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { subPagesOf } from '../../../common/paths.ts';
 import { apps, site, technologies } from '../../../content/index.ts';
-import type { App } from '../../../content/schema.ts';
+import type { BrowserApp } from '../../../content/schema.ts';
 import { BUTTON_LABELS, ProjectPage, type ProjectPageProps } from './project-page.tsx';
 
 function renderPage(props: ProjectPageProps) {
@@ -18,7 +18,7 @@ function expectNewTab(link: HTMLElement, href: string) {
   expect(link).toHaveAccessibleDescription('Opens in a new tab');
 }
 
-function firstApp(predicate: (app: App) => boolean): App {
+function firstApp(predicate: (app: BrowserApp) => boolean): BrowserApp {
   const app = apps.find(predicate);
   if (!app) throw new Error('No app in content matches');
   return app;
@@ -50,16 +50,37 @@ describe('ProjectPage', () => {
           ? [
               ['Terms of Use', `/${app.slug}/terms`],
               ['Privacy Policy', `/${app.slug}/privacy`],
+              ...Object.entries(app.legalPages ?? {}).map(([page, title]) => [
+                title,
+                `/${app.slug}/${page}`,
+              ]),
               [`Support for ${app.name}`, `/${app.slug}/support`],
             ]
           : []),
       ];
       expect(
-        links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+        links.map((link) => [
+          link.getAttribute('aria-label') ?? link.textContent,
+          link.getAttribute('href'),
+        ]),
       ).toEqual(expected);
       for (const link of links) expect(link).toHaveAccessibleName();
     },
   );
+
+  it('links the further legal pages an app declares by their titles, between Privacy and Support', () => {
+    const app = firstApp((candidate) => Object.keys(candidate.legalPages ?? {}).length > 0);
+    renderPage({ app, ...subPagesOf(app) });
+    const row = screen.getByRole('list', { name: `Code, tools and policies of ${app.name}` });
+    const names = within(row)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    const titles = Object.values(app.legalPages ?? {});
+    expect(names.slice(-titles.length - 3)).toEqual(['Terms', 'Privacy', ...titles, 'Support']);
+    for (const title of titles) {
+      expect(within(row).getByRole('link', { name: title })).toBeVisible();
+    }
+  });
 
   it('reads top to bottom in the order of the spec, with the feedback and carousel slots', () => {
     const app = firstApp((candidate) => candidate.legal);

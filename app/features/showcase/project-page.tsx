@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { LegalDoc, LegalDocLink, SubPageLink } from '../../../common/paths.ts';
 import { qrCodePath, SCANNABLE_BUTTONS } from '../../../common/qr-codes.ts';
 import { site, technologies } from '../../../content/index.ts';
-import type { App, AppButton, TechnologyId } from '../../../content/schema.ts';
+import type { AppButton, BrowserApp, TechnologyId } from '../../../content/schema.ts';
 import { BrandIcon, type BrandMark } from '../../ui/brand-icon.tsx';
 import {
   DocumentIcon,
@@ -25,15 +25,13 @@ export const BUTTON_LABELS: Record<AppButton['kind'], string> = {
   testFlight: 'TestFlight',
 };
 
-/** How the logo row shows each legal document: in this order, its short name, its icon. */
-const LEGAL_LINK_LOOKS: readonly {
-  doc: LegalDoc;
-  shortLabel: string;
-  icon: typeof DocumentIcon;
-}[] = [
-  { doc: 'terms', shortLabel: 'Terms', icon: DocumentIcon },
-  { doc: 'privacy', shortLabel: 'Privacy', icon: ShieldIcon },
-];
+/** How the logo row shows terms and privacy: a short name and an icon, the title its accessible name. */
+const LEGAL_LINK_LOOKS: Readonly<
+  Record<LegalDoc, [shortLabel: string, icon: typeof DocumentIcon]>
+> = {
+  terms: ['Terms', DocumentIcon],
+  privacy: ['Privacy', ShieldIcon],
+};
 
 function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
   if (kind === 'landing') return <GlobeIcon size={22} />;
@@ -41,7 +39,7 @@ function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
 }
 
 export interface ProjectPageProps {
-  app: App;
+  app: BrowserApp;
   /** Heading level of the title: 1 on the app's own page (default), 2 inside the slider. */
   headingLevel?: 1 | 2;
   /** Shown beside the title (the slider's arrows); default nothing. */
@@ -56,7 +54,10 @@ export interface ProjectPageProps {
   children?: ReactNode;
   /** The mark of each technology in the logo row, by id; default none (names only). */
   technologyMarks?: Readonly<Partial<Record<TechnologyId, BrandMark>>>;
-  /** The app's legal documents, linked at the end of the logo row; default none. */
+  /**
+   * The app's legal documents, linked at the end of the logo row: Terms and Privacy, then
+   * the further pages it declares, by their titles; default none.
+   */
   legalDocs?: readonly LegalDocLink[];
   /** The app's support address, linked after its legal documents; default none. */
   support?: SubPageLink;
@@ -208,20 +209,21 @@ export function ProjectPage({
           ))}
           {legalDocs.length > 0 || support ? (
             <li className={styles.legal}>
-              {LEGAL_LINK_LOOKS.map(({ doc, shortLabel, icon: Icon }) => {
-                const link = legalDocs.find((candidate) => candidate.doc === doc);
-                return link ? (
+              {legalDocs.map(({ doc, title, href }) => {
+                // A page the app declares shows its title, with the document icon.
+                const [label, Icon] = LEGAL_LINK_LOOKS[doc] ?? [title, DocumentIcon];
+                return (
                   <Link
                     key={doc}
                     className={styles.legalLink}
-                    to={link.href}
+                    to={href}
                     preventScrollReset
-                    aria-label={link.title}
+                    aria-label={label === title ? undefined : title}
                   >
                     <Icon size={20} />
-                    {shortLabel}
+                    {label}
                   </Link>
-                ) : null;
+                );
               })}
               {support ? (
                 <Link

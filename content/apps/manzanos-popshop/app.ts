@@ -35,4 +35,5 @@ export default {
   technologies: ['xcode', 'swiftui', 'expo', 'firebase'],
   screenshots: { placeholders: 4 },
   legal: true,
+  legalPages: { 'delete-account': 'Delete Your Account', security: 'Security Policy' },
 } satisfies AppInput;

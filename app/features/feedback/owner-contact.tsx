@@ -1,0 +1,44 @@
+/**
+ * The owner's contact details, above the form on an app's support page: the Support URL of
+ * a store listing must lead to a way to reach the developer (App Store Review Guideline 1.5,
+ * Developer Information). Read from content/site.ts.
+ */
+import { site } from '../../../content/index.ts';
+import { dialable } from '../../lib/phone-number.ts';
+import { MailIcon, MessageIcon, PhoneIcon } from '../../ui/icons.tsx';
+import styles from './owner-contact.module.css';
+
+export interface OwnerContactProps {
+  /** The app whose support page this is. */
+  appName: string;
+}
+
+export function OwnerContact({ appName }: OwnerContactProps) {
+  const { ownerName, contact } = site;
+  const ways = [
+    { label: 'Email', href: `mailto:${contact.email}`, text: contact.email, Icon: MailIcon },
+    {
+      label: 'Phone',
+      href: `tel:${dialable(contact.phone)}`,
+      text: contact.phone,
+      Icon: PhoneIcon,
+    },
+    { label: 'Text', href: `sms:${dialable(contact.sms)}`, text: contact.sms, Icon: MessageIcon },
+  ];
+  return (
+    <address className={styles.contact}>
+      <p className={styles.lead}>
+        I’m {ownerName}, the developer of {appName}. Write to me with the form below, or directly:
+      </p>
+      <ul className={styles.ways}>
+        {ways.map(({ label, href, text, Icon }) => (
+          <li key={label} className={styles.way}>
+            <Icon size={18} className={styles.icon} />
+            <span className={styles.label}>{label}</span>
+            <a href={href}>{text}</a>
+          </li>
+        ))}
+      </ul>
+    </address>
+  );
+}

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseSync } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { contentDir } from '../content/load.ts';
+import { browserContent } from './browser-content.ts';
+
+/** The keys of each object literal directly in `code`'s first export, by nesting. */
+function exportedKeys(code: string, file: string): string[][] {
+  const { program, errors } = parseSync(file, code);
+  expect(errors).toEqual([]);
+  const keys: string[][] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const record = node as { type?: string; properties?: { key?: { name?: string } }[] };
+    if (record.type === 'ObjectExpression') {
+      keys.push((record.properties ?? []).map((property) => property.key?.name ?? '?'));
+    }
+    for (const value of Object.values(record)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else visit(value);
+    }
+  };
+  visit(program.body.find((node) => node.type.startsWith('Export')));
+  return keys;
+}
+
+describe("the browser's content", () => {
+  it("leaves out an app's category and screenshots, and keeps every other field", () => {
+    const file = path.join(contentDir, 'apps', 'manzanos-popshop', 'app.ts');
+    const source = readFileSync(file, 'utf8');
+    const [keys] = exportedKeys(browserContent(source, file), file);
+    const [sourceKeys] = exportedKeys(source, file);
+    expect(sourceKeys).toEqual(expect.arrayContaining(['category', 'screenshots', 'buttons']));
+    expect(keys).toEqual(sourceKeys?.filter((key) => !['category', 'screenshots'].includes(key)));
+  });
+
+  it("leaves out each technology's icon", () => {
+    const file = path.join(contentDir, 'technologies.ts');
+    const out = browserContent(readFileSync(file, 'utf8'), file);
+    const [, ...technologies] = exportedKeys(out, file);
+    expect(technologies.length).toBeGreaterThan(1);
+    for (const keys of technologies) expect(keys).toEqual(['name', 'href']);
+  });
+
+  it('works whatever the fields are written like, the last with or without a comma', () => {
+    const file = '/site/content/apps/sample-app/app.ts';
+    const source = [
+      "import type { AppInput } from '../../schema.ts';",
+      'const shots = [{ file: "01.png", alt: "Home, with its “quotes”" }];',
+      'export default {',
+      "  slug: 'sample-app',",
+      "  'category': 'GameApplication',",
+      '  legal: false,',
+      '  screenshots: shots',
+      '} satisfies AppInput;',
+    ].join('\n');
+    const out = browserContent(source, file);
+    expect(exportedKeys(out, file)).toEqual([['slug', 'legal']]);
+    expect(out).toContain("slug: 'sample-app'");
+  });
+
+  it('leaves any other file, and a shape it does not know, as it is', () => {
+    const other = "export const site = { category: 'kept' };";
+    expect(browserContent(other, '/site/content/site.ts')).toBe(other);
+    const indirect = "const app = { category: 'kept' };\nexport default app;";
+    expect(browserContent(indirect, '/site/content/apps/x/app.ts')).toBe(indirect);
+  });
+});
