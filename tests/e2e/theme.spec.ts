@@ -2,8 +2,8 @@
 /**
  * Light and dark: the site follows the system's preference (Playwright's `colorScheme`), the
  * top bar's Theme control switches it and the choice outlives a reload, the page paints in
- * the chosen theme before any of its scripts has run, and a choice made before they have
- * run is applied and kept.
+ * the chosen theme before any of its scripts has run, a choice made before they have run is
+ * applied and kept, and the animated background takes the theme, running and paused.
  */
 import sharp from 'sharp';
 import { THEME_COLORS } from '../../common/theme.ts';
@@ -11,6 +11,12 @@ import { expect, test, type Page } from './fixtures.ts';
 
 declare global {
   interface Window {
+    /** The scene's test hook: the colours its materials hold. */
+    __backgroundColors?: () => { particles: string[]; metal: string };
+    /** The scene's test hook: run on a software renderer too. */
+    __backgroundAllowSoftwareRenderer?: unknown;
+    /** The scene's test hook: frames rendered. */
+    __backgroundFrames?: number;
     /** The page's background colour as its first frame was drawn (an init script below). */
     __firstFrameBackground?: string;
   }
@@ -211,5 +217,48 @@ test.describe('the Theme control, on a system that prefers dark', () => {
     await expectDarkPage(other);
     await choose(page, 'Light');
     await expectLightPage(other);
+  });
+});
+
+test.describe('the animated background', () => {
+  test.use({ colorScheme: 'dark' });
+  test.describe.configure({ timeout: 90_000 });
+
+  /** The scene's colours: each particle colour's lightness, and the metal's. */
+  async function sceneLightness(page: Page) {
+    const colors = await page.evaluate(() => window.__backgroundColors?.());
+    if (!colors) return null;
+    const rgb = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+    return {
+      particles: colors.particles.map((hex) => lightness(rgb(hex))),
+      metal: lightness(rgb(colors.metal)),
+    };
+  }
+
+  test('takes the theme, running and paused', async ({ page }) => {
+    // Headless Chromium draws WebGL in software, where visitors get the still background.
+    await page.addInitScript(() => {
+      window.__backgroundAllowSoftwareRenderer = true;
+    });
+    await page.goto('/');
+    await page.waitForFunction(() => (window.__backgroundFrames ?? 0) > 3, null, {
+      timeout: 45_000,
+    });
+    // Dark: points of light on the night sky.
+    const dark = await sceneLightness(page);
+    expect(Math.min(...(dark?.particles ?? [0]))).toBeGreaterThan(0.3);
+
+    await choose(page, 'Light');
+    // Light: deeper blues and violets that show on the pale page, and a paler metal.
+    await expect
+      .poll(async () => Math.max(...((await sceneLightness(page))?.particles ?? [1])))
+      .toBeLessThan(0.6);
+    const light = await sceneLightness(page);
+    expect(light?.metal).toBeGreaterThan(dark?.metal ?? 1);
+
+    // Paused, the scene draws no more frames of its own, and still takes the next theme.
+    await page.getByRole('button', { name: 'Pause animation' }).click();
+    await choose(page, 'Dark');
+    await expect.poll(async () => (await sceneLightness(page))?.particles).toEqual(dark?.particles);
   });
 });
