@@ -49,11 +49,12 @@ export default defineConfig(({ command }) => ({
             // React, react-dom and the scheduler they share with the 3D renderer: one file,
             // instead of four small ones on every page.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // The site's small helpers and icons, which every page loads: one file, instead of
-            // a few whose split follows which route happens to share which helper.
+            // The site's small helpers, icons and the text for screen readers that the root's
+            // route announcer shows, which every page loads: one file, instead of a few whose
+            // split follows which route happens to share which helper.
             {
               name: 'site',
-              test: /[\\/]app[\\/](lib[\\/](?!format-count)[^\\/]+|ui[\\/]icons\.tsx)$|preload-helper/,
+              test: /[\\/]app[\\/](lib[\\/](?!format-count)[^\\/]+|ui[\\/](icons\.tsx|visually-hidden\.(tsx|module\.css)))$|preload-helper/,
             },
           ],
         },

@@ -46,7 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#050816" />
+        {/* The build writes the browser's colour of each theme and the script that applies the
+            visitor's theme before the first paint into every page's head (common/theme.ts). */}
         <Meta />
         <Links />
       </head>

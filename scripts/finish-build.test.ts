@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { iconLink, svgDataUrl, withInlineMarks } from './finish-build/inline-marks.ts';
 import { unlinkedStylesheets, withInlineStylesheets } from './finish-build/inline-styles.ts';
 import { withScriptsAfterFirstPaint } from './finish-build/scripts-after-paint.ts';
 import { robotsTxt, sitemapXml } from './finish-build/site-files.ts';
 import { inlineScriptHashes } from './finish-build/site-manifest.ts';
+import { THEME_COLORS } from '../common/theme.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -17,6 +19,12 @@ describe('the build step', () => {
       sha('window.a = 1;'),
       sha('import "/assets/y.js";\n'),
     ]);
+  });
+
+  it("gives the browser each theme's colour: the page's own background (--bg of the tokens)", async () => {
+    const tokens = await readFile(new URL('../app/styles/tokens.css', import.meta.url), 'utf8');
+    const bg = /--bg: light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\);/.exec(tokens);
+    expect(bg?.slice(1)).toEqual([THEME_COLORS.light, THEME_COLORS.dark]);
   });
 
   it('lists every page of the route table in the sitemap, under the public address', () => {

@@ -128,7 +128,7 @@ describe('screenshot pipeline', () => {
     expect(result.bytesBySlug).toEqual({ echo: sizes.reduce((sum, size) => sum + size, 0) });
   });
 
-  it("draws the placeholder's rounded corners transparent", async () => {
+  it("draws the placeholder's rounded corners and the phone's body transparent, for the page's own device colour", async () => {
     const result = await buildScreenshots(options([placeholderApp(1)]));
     const shot = result.manifest.echo?.[0];
     if (!shot) throw new Error('The manifest lacks the screenshot');
@@ -137,6 +137,10 @@ describe('screenshot pipeline', () => {
     const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
     expect(info.channels).toBe(4);
     expect(alphaAt(0, 0)).toBe(0);
+    // The body, 9 px wide around the screen at 300 px, then the screen.
+    expect(alphaAt(3, 325)).toBe(0);
+    expect(alphaAt(296, 325)).toBe(0);
+    expect(alphaAt(14, 325)).toBe(255);
     expect(alphaAt(150, 325)).toBe(255);
   });
 

@@ -576,6 +576,18 @@ export function previousProject(path: string): TapControl {
   };
 }
 
+export function themeMenu(path: string): TapControl {
+  const choices = (page: Page) => page.getByRole('group', exactly('Theme'));
+  return {
+    name: 'Theme',
+    path,
+    effect: 'the "Theme" choices show',
+    locate: (page) => page.getByRole('button', exactly('Theme')),
+    shows: (page) => choices(page).isVisible(),
+    read: async (page) => `"Theme" ${(await choices(page).isVisible()) ? 'shown' : 'hidden'}`,
+  };
+}
+
 export function pauseAnimation(path: string): TapControl {
   return {
     name: 'Pause animation',
@@ -609,6 +621,7 @@ export function firstTapControls({
   const carouselPath = `/${carouselApp}`;
   return [
     menu('/'),
+    themeMenu('/'),
     pauseAnimation('/'),
     sendFeedback(appPath),
     menu(appPath),

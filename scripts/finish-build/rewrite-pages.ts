@@ -1,13 +1,16 @@
 /**
  * Rewrites every prerendered page for its first paint: its scripts wait for the paint, its
- * stylesheets and first marks are written into it, and its head gains the site's icon and
- * the script that keeps the visitor's taps until the page is live
- * (`common/early-events.ts`).
+ * stylesheets and first marks are written into it, and its head gains the site's icon, the
+ * browser's colour of each theme with the script that applies the visitor's theme before the
+ * first paint (`common/theme.ts`), and the script that keeps the visitor's taps until the
+ * page is live (`common/early-events.ts`).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
 import { pageRoutes, type RoutableApp, type SiteRoute } from '../../common/paths.ts';
+import { themeColorMetas } from '../../common/theme.ts';
+import { THEME_SCRIPT } from '../../common/theme-script.ts';
 import {
   iconLink,
   inlineMarkFiles,
@@ -64,11 +67,15 @@ export async function rewritePages(
   apps: readonly RoutableApp[],
   headOf: (route: SiteRoute) => string,
 ): Promise<void> {
-  // What every page's head gains: the icon, the lazy marks shown without scripts, and the
-  // script that keeps the visitor's taps until the page is live.
+  // What every page's head gains: the icon, the lazy marks shown without scripts, the
+  // browser's colour of each theme and the script that applies the visitor's theme, and the
+  // script that keeps the visitor's taps until the page is live. React renders none of
+  // them, so hydration leaves them alone.
   const everyHead =
     iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) +
     LAZY_MARKS_WITHOUT_SCRIPTS +
+    themeColorMetas() +
+    `<script>${THEME_SCRIPT}</script>` +
     `<script>${EARLY_EVENTS_SCRIPT}</script>`;
   const allCss = await stylesheetsOf(clientDir);
   await Promise.all([

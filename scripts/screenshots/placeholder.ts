@@ -56,9 +56,11 @@ function wrap(text: string, max: number): string[] {
 const FONT = `Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif`;
 
 /**
- * The placeholder as SVG, drawn on a 300-wide canvas and scaled to `rendition`: a phone
- * with rounded corners and a camera island, its screen in the app's accent colour with a
- * few faint interface bars, and the label in the middle.
+ * The placeholder as SVG, drawn on a 300-wide canvas and scaled to `rendition`: a phone's
+ * screen in the app's accent colour with rounded corners, a camera island, a few faint
+ * interface bars and the label in the middle. The phone's body around the screen is left
+ * see-through: the page draws it behind the image in its theme's device colour (`--device`
+ * in app/styles/tokens.css), so the phone suits the light theme and the dark one alike.
  */
 export function placeholderSvg(
   app: Pick<App, 'name' | 'accent'> & Partial<Pick<App, 'platform'>>,
@@ -82,7 +84,6 @@ export function placeholderSvg(
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${rendition.width}" height="${rendition.height}" viewBox="0 0 ${w} ${h}">`,
-    `<rect width="${w}" height="${h}" rx="${corner}" fill="#1b2139"/>`,
     `<rect x="${bezel}" y="${bezel}" width="${w - 2 * bezel}" height="${h - 2 * bezel}" rx="${corner - bezel}" fill="${app.accent}"/>`,
     `<rect x="112" y="22" width="76" height="22" rx="11" fill="#05070f"/>`,
     `<g fill="${ink}" fill-opacity="0.16"><rect x="30" y="70" width="150" height="18" rx="9"/>${bars}</g>`,

@@ -3,8 +3,9 @@
  * name, a summary of why the feedback was not sent (role=alert), and the form again with
  * what was typed and each field's problem beside it, posting to the same endpoint. It needs
  * no script and loads nothing: its few styles are inline, allowed by their hash in its own
- * Content-Security-Policy (`feedbackPageCsp`). It looks like the site (dark, its accent),
- * keeps AA contrast and visible focus, and fits a 320 px wide screen.
+ * Content-Security-Policy (`feedbackPageCsp`). It looks like the site (its dark or light
+ * theme, as the visitor's system prefers, and its accent), keeps AA contrast and visible
+ * focus in both, and fits a 320 px wide screen.
  *
  * Everything that came from the request is HTML-escaped, in text and in attributes alike.
  */
@@ -47,7 +48,7 @@ export interface RefusalPage {
 }
 
 const STYLE = [
-  ':root{color-scheme:dark}',
+  ':root{color-scheme:light dark}',
   '*{box-sizing:border-box}',
   "body{margin:0;background:#050816;color:#eef2ff;font:1rem/1.6 ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}",
   'main{max-width:38rem;margin:0 auto;padding:clamp(1.25rem,5vw,3rem) clamp(1rem,4vw,2rem)}',
@@ -76,6 +77,16 @@ const STYLE = [
   '@media (max-width:479px){button{justify-self:stretch}}',
   '.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}',
   '.back{margin:1.5rem 0 0}',
+  // The site's light theme, for a visitor whose system prefers light (no script here reads a
+  // choice made on the site, so the page follows the system as the site does without scripts).
+  '@media (prefers-color-scheme:light){',
+  'body{background:#eef3fc;color:#0c1530}',
+  '.app,.hint{color:#46526e}',
+  '.alert{border-color:#b42318;background:#fdf0ef}',
+  'a{color:#0b5fc6}a:hover{color:#0c1530}:focus-visible{outline-color:#0b5fc6}',
+  'input,textarea{border-color:#7b87a3;background:#fff;color:#0c1530}',
+  "[aria-invalid='true']{border-color:#b42318}.error{color:#b42318}",
+  '}',
 ].join('');
 
 const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;

@@ -173,3 +173,21 @@ if (site.resume) {
     expect(file.headers()['content-type']).toBe('application/pdf');
   });
 }
+
+test("the refused form's page follows the system's light or dark, as the site does", async ({
+  page,
+}) => {
+  await page.goto(SUPPORT);
+  await fillForm(page, { ...VALUES, Email: 'ada@localhost' });
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(page.getByRole('alert')).toContainText('not sent');
+
+  // The site's own page and text colours of each theme (--bg and --text of its tokens).
+  const body = page.locator('body');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(body).toHaveCSS('background-color', 'rgb(238, 243, 252)');
+  await expect(body).toHaveCSS('color', 'rgb(12, 21, 48)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(body).toHaveCSS('background-color', 'rgb(5, 8, 22)');
+  await expect(body).toHaveCSS('color', 'rgb(238, 242, 255)');
+});

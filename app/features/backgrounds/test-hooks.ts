@@ -18,6 +18,11 @@ declare global {
     /** What the scene holds on the GPU right now; defined while the scene is mounted. */
     __backgroundMemory?: () => BackgroundMemory;
     /**
+     * The colours the scene's materials hold right now (#rrggbb): the particles' palette and
+     * the metal's tint. Defined while the scene is mounted.
+     */
+    __backgroundColors?: () => { particles: string[]; metal: string };
+    /**
      * Benchmark only: the number of particles, set before the page loads (an init script).
      * Read once when the scene mounts; anything that is not a whole number from 1 to 200,000
      * is ignored.

@@ -4,6 +4,7 @@ import { site } from '../../../content/index.ts';
 import { replayable } from '../../lib/early-events.ts';
 import { PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { ThemeMenu } from './theme-menu.tsx';
 import { scrollToTop } from './scroll-to-top.ts';
 import styles from './top-bar.module.css';
 
@@ -14,7 +15,10 @@ export interface TopBarProps {
   onTogglePause: () => void;
 }
 
-/** The slim bar on top of every page: the owner's name, the pause toggle and the menu. */
+/**
+ * The slim bar on top of every page: the owner's name, the theme, the pause toggle and the
+ * menu.
+ */
 export function TopBar({ paused, onTogglePause }: TopBarProps) {
   return (
     <header className={styles.bar}>
@@ -34,6 +38,7 @@ export function TopBar({ paused, onTogglePause }: TopBarProps) {
         <span className={styles.name}>{site.ownerName}</span>
       </Link>
       <div className={styles.actions}>
+        <ThemeMenu />
         <button
           type="button"
           className={styles.toggle}

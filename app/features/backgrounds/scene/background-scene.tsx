@@ -4,7 +4,8 @@
  * idle; the shell hands over its canvas and the WebGL context it already created, so the page
  * never holds a second context.
  */
-import { createRoot, extend, useFrame, type RootStore } from '@react-three/fiber';
+import { createRoot, extend, useFrame, useThree, type RootStore } from '@react-three/fiber';
+import { useEffect, useRef } from 'react';
 import {
   BufferAttribute,
   BufferGeometry,
@@ -16,6 +17,7 @@ import {
   TorusKnotGeometry,
   WebGLRenderer,
   setConsoleFunction,
+  type Scene,
   type WebGLRenderTarget,
 } from 'three';
 import type { ContextState } from '../background-mode.ts';
@@ -24,6 +26,12 @@ import { trackPointer, type PointerPosition } from './motion.ts';
 import { PARTICLE_COUNT, ParticleField } from './particle-field.tsx';
 import { cappedPixelRatio, PixelRatioGovernor } from './pixel-ratio.ts';
 import { bakeRoomEnvironment } from './room-environment.ts';
+import {
+  pageColorScheme,
+  SCENE_COLORS,
+  watchPageColorScheme,
+  type SceneColors,
+} from './scene-colors.ts';
 import {
   CONTEXT_RESTORE_TIMEOUT_MS,
   contextStateAfterLoss,
@@ -105,20 +113,66 @@ function FrameKeeper({ governor }: FrameKeeperProps) {
   return null;
 }
 
+interface StillFrameProps {
+  colors: SceneColors;
+}
+
+/**
+ * Draws one frame when the colours change while the loop is stopped (paused, hidden, off
+ * screen), so that a still scene takes the page's new colour scheme too. Its effect runs
+ * after the new colours are in the materials.
+ */
+function StillFrame({ colors }: StillFrameProps) {
+  const get = useThree((state) => state.get);
+  const shown = useRef(colors);
+  useEffect(() => {
+    if (shown.current === colors) return;
+    shown.current = colors;
+    const { frameloop, gl, scene, camera } = get();
+    if (frameloop === 'never' && !gl.getContext().isContextLost()) gl.render(scene, camera);
+  }, [colors, get]);
+  return null;
+}
+
 interface SceneContentProps {
   count: number;
   pointer: PointerPosition;
   governor: PixelRatioGovernor;
+  colors: SceneColors;
 }
 
-function SceneContent({ count, pointer, governor }: SceneContentProps) {
+function SceneContent({ count, pointer, governor, colors }: SceneContentProps) {
   return (
     <>
-      <ParticleField count={count} pointer={pointer} fov={FIELD_OF_VIEW} />
-      <MetallicObject />
+      <ParticleField
+        count={count}
+        pointer={pointer}
+        fov={FIELD_OF_VIEW}
+        palette={colors.particles}
+      />
+      <MetallicObject color={colors.metal} />
       <FrameKeeper governor={governor} />
+      <StillFrame colors={colors} />
     </>
   );
+}
+
+/** The scene's colours as its materials hold them now, for the tests (`__backgroundColors`). */
+function colorsInUse(scene: Scene): { particles: string[]; metal: string } {
+  const colors = { particles: [] as string[], metal: '' };
+  scene.traverse((object) => {
+    if (object instanceof Points && object.material instanceof ShaderMaterial) {
+      const palette = Array.from(object.material.uniforms.uPalette?.value as ArrayLike<number>);
+      for (let i = 0; i + 2 < palette.length; i += 3) {
+        const channels = palette.slice(i, i + 3).map((value) => Math.round(value * 255));
+        colors.particles.push(`#${channels.map((c) => c.toString(16).padStart(2, '0')).join('')}`);
+      }
+    }
+    if (object instanceof Mesh && object.material instanceof MeshStandardMaterial) {
+      colors.metal = `#${object.material.color.getHexString()}`;
+    }
+  });
+  return colors;
 }
 
 /** Lets the browser run other work (input, painting) between the steps of the set-up. */
@@ -159,6 +213,21 @@ export function mountBackgroundScene({
   const governor = new PixelRatioGovernor({ max: cappedPixelRatio(window.devicePixelRatio) });
   const { pointer, stop: stopTrackingPointer } = trackPointer(window);
   const root = createRoot(canvas);
+  let count = PARTICLE_COUNT;
+  let colors = SCENE_COLORS[pageColorScheme()];
+
+  /** Renders the scene's elements with the current colours; the root keeps what it can. */
+  function renderContent(): RootStore {
+    return root.render(
+      <SceneContent count={count} pointer={pointer} governor={governor} colors={colors} />,
+    );
+  }
+
+  // The page's colour scheme may change at any time (the Theme control, the system's setting).
+  const stopWatchingScheme = watchPageColorScheme((scheme) => {
+    colors = SCENE_COLORS[scheme];
+    if (store && !disposed) renderContent();
+  });
 
   /** Starts or stops the loop; size and pixel ratio changes wait until it runs. */
   function update(): void {
@@ -259,14 +328,15 @@ export function mountBackgroundScene({
       size: { width, height, top: 0, left: 0 },
     });
     if (isDisposed()) return;
-    const count = particleCountFor(PARTICLE_COUNT, window.__backgroundParticles);
-    store = root.render(<SceneContent count={count} pointer={pointer} governor={governor} />);
+    count = particleCountFor(PARTICLE_COUNT, window.__backgroundParticles);
+    store = renderContent();
     const { scene, camera } = store.getState();
     window.__backgroundMemory = () => ({
       programs: gl.info.programs?.length ?? 0,
       geometries: gl.info.memory.geometries,
       textures: gl.info.memory.textures,
     });
+    window.__backgroundColors = () => colorsInUse(scene);
     await nextTask();
     if (isDisposed()) return;
 
@@ -298,7 +368,9 @@ export function mountBackgroundScene({
       intersection.disconnect();
       resize.disconnect();
       stopTrackingPointer();
+      stopWatchingScheme();
       delete window.__backgroundMemory;
+      delete window.__backgroundColors;
       environment?.dispose();
       // Disposes the scene graph and the renderer, and releases the context. What the root never
       // received (disposed or failed mid-set-up) is released here instead.

@@ -2,6 +2,7 @@ import { useFrame } from '@react-three/fiber';
 import { useRef } from 'react';
 import type { Mesh } from 'three';
 import { damp, stepOf } from './motion.ts';
+import { SCENE_COLORS } from './scene-colors.ts';
 
 /** The knot's outer radius at scale 1 (1.5 × its radius of 1, plus the tube), in world units. */
 const OBJECT_RADIUS = 1.85;
@@ -13,7 +14,7 @@ export interface MetallicObjectProps {
   metalness?: number;
   /** How rough the surface is, from 0 (mirror) to 1; default 0.25. */
   roughness?: number;
-  /** The metal's tint; default a cool blue steel, dim enough for light text over it. */
+  /** The metal's tint; default the dark scheme's (`SCENE_COLORS`), a cool blue steel. */
   color?: string;
 }
 
@@ -25,7 +26,7 @@ export interface MetallicObjectProps {
 export function MetallicObject({
   metalness = 1,
   roughness = 0.25,
-  color = '#7d90c8',
+  color = SCENE_COLORS.dark.metal,
 }: MetallicObjectProps) {
   const mesh = useRef<Mesh>(null);
   const time = useRef(0);

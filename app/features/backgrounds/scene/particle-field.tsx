@@ -10,12 +10,10 @@ import {
   type ShaderMaterialParameters,
 } from 'three';
 import { damp, stepOf, type PointerPosition } from './motion.ts';
+import { PARTICLE_PALETTE_SIZE, SCENE_COLORS } from './scene-colors.ts';
 
 /** How many particles drift in the field. */
 export const PARTICLE_COUNT = 3000;
-
-/** The field's colours (sRGB, as the page's): mostly blues, some violets, a few near-white. */
-const PALETTE = [0x1e90ff, 0x4aa8ff, 0x8ab4ff, 0x6d8bff, 0xa78bfa, 0x8b5cf6, 0xe0e7ff];
 
 /** Half the field's width and height, and its depth, in world units. */
 const HALF_WIDTH = 22;
@@ -31,8 +29,9 @@ const LEAN_Y = 0.16;
 const vertexShader = /* glsl */ `
 uniform float uTime;
 uniform float uScale;
+uniform vec3 uPalette[${PARTICLE_PALETTE_SIZE}];
 attribute vec4 aMotion; // x: speed, y: phase, z: size, w: sway
-attribute vec3 color;
+attribute float aTint; // the particle's colour in the palette
 varying vec3 vColor;
 varying float vAlpha;
 
@@ -53,7 +52,7 @@ void main() {
   // of shrinking below a pixel.
   float depth = travelled / ${DEPTH.toFixed(1)};
   vAlpha = smoothstep(0.0, 0.2, depth) * (1.0 - smoothstep(0.8, 1.0, depth)) * min(size, 1.0);
-  vColor = color;
+  vColor = uPalette[int(aTint + 0.5)];
 }
 `;
 
@@ -83,12 +82,12 @@ function random(seed: number): () => number {
   };
 }
 
-/** Where each particle starts, how it moves and its colour; built once. */
+/** Where each particle starts, how it moves and which colour of the palette it has; built once. */
 function buildAttributes(count: number) {
   const next = random(0x5eed);
   const positions = new Float32Array(count * 3);
   const motion = new Float32Array(count * 4);
-  const colors = new Float32Array(count * 3);
+  const tints = new Float32Array(count);
   for (let i = 0; i < count; i += 1) {
     positions[i * 3] = (next() * 2 - 1) * HALF_WIDTH;
     positions[i * 3 + 1] = (next() * 2 - 1) * HALF_HEIGHT;
@@ -97,19 +96,37 @@ function buildAttributes(count: number) {
     motion[i * 4 + 1] = next() * Math.PI * 2;
     motion[i * 4 + 2] = 0.05 + next() * next() * 0.12;
     motion[i * 4 + 3] = 0.1 + next() * 0.4;
-    // The shader writes these as they are: the points blend with the page's own sRGB colours.
-    const hex = PALETTE[Math.floor(next() * PALETTE.length)] ?? 0xffffff;
-    colors[i * 3] = ((hex >> 16) & 0xff) / 255;
-    colors[i * 3 + 1] = ((hex >> 8) & 0xff) / 255;
-    colors[i * 3 + 2] = (hex & 0xff) / 255;
+    tints[i] = Math.floor(next() * PARTICLE_PALETTE_SIZE);
   }
-  return { positions, motion, colors };
+  return { positions, motion, tints };
 }
 
-/** The material's settings; its uniforms are the only thing that changes, once a frame. */
+/**
+ * A palette as the shader's uniform reads it: the shader writes these as they are, so the
+ * points blend with the page's own sRGB colours.
+ */
+function paletteUniform(palette: readonly number[]): Float32Array {
+  const values = new Float32Array(PARTICLE_PALETTE_SIZE * 3);
+  for (let i = 0; i < PARTICLE_PALETTE_SIZE; i += 1) {
+    const hex = palette[i % palette.length] ?? 0xffffff;
+    values[i * 3] = ((hex >> 16) & 0xff) / 255;
+    values[i * 3 + 1] = ((hex >> 8) & 0xff) / 255;
+    values[i * 3 + 2] = (hex & 0xff) / 255;
+  }
+  return values;
+}
+
+/**
+ * The material's settings; its uniforms are the only thing that changes: the time and scale
+ * once a frame, the palette with the page's colour scheme.
+ */
 function materialParameters(): ShaderMaterialParameters {
   return {
-    uniforms: { uTime: { value: 0 }, uScale: { value: 1 } },
+    uniforms: {
+      uTime: { value: 0 },
+      uScale: { value: 1 },
+      uPalette: { value: paletteUniform(SCENE_COLORS.dark.particles) },
+    },
     vertexShader,
     fragmentShader,
     transparent: true,
@@ -132,6 +149,8 @@ export interface ParticleFieldProps {
   pointer: PointerPosition;
   /** Vertical field of view of the camera, in degrees; sizes the points. Default 50. */
   fov?: number;
+  /** The colours the particles take, sRGB; default the dark scheme's (`SCENE_COLORS`). */
+  palette?: readonly number[];
 }
 
 /**
@@ -139,12 +158,21 @@ export interface ParticleFieldProps {
  * the vertex shader, driven by one time uniform: one draw call, and the CPU's work per frame is
  * the same for 3000 points as for 30,000. The field leans toward the pointer, smoothed.
  */
-export function ParticleField({ count = PARTICLE_COUNT, pointer, fov = 50 }: ParticleFieldProps) {
+export function ParticleField({
+  count = PARTICLE_COUNT,
+  pointer,
+  fov = 50,
+  palette = SCENE_COLORS.dark.particles,
+}: ParticleFieldProps) {
   const group = useRef<Group>(null);
   const material = useRef<ShaderMaterial>(null);
-  const { positions, motion, colors } = useMemo(() => buildAttributes(count), [count]);
+  const { positions, motion, tints } = useMemo(() => buildAttributes(count), [count]);
   const parameters = useMemo(() => materialParameters(), []);
   const time = useRef(0);
+
+  // Set on the material as the change commits: before the next frame, whether the loop or a
+  // still frame draws it.
+  const paletteValues = useMemo(() => paletteUniform(palette), [palette]);
 
   const pixelsPerUnit = 1 / (2 * Math.tan((fov * Math.PI) / 360));
   useFrame((state, delta) => {
@@ -170,9 +198,13 @@ export function ParticleField({ count = PARTICLE_COUNT, pointer, fov = 50 }: Par
         <bufferGeometry>
           <bufferAttribute attach="attributes-position" args={[positions, 3]} />
           <bufferAttribute attach="attributes-aMotion" args={[motion, 4]} />
-          <bufferAttribute attach="attributes-color" args={[colors, 3]} />
+          <bufferAttribute attach="attributes-aTint" args={[tints, 1]} />
         </bufferGeometry>
-        <shaderMaterial ref={material} args={[parameters]} />
+        <shaderMaterial
+          ref={material}
+          args={[parameters]}
+          uniforms-uPalette-value={paletteValues}
+        />
       </points>
     </group>
   );
