@@ -48,10 +48,11 @@ export default defineConfig(({ command }) => ({
             // instead of four small ones on every page.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The site's small helpers and icons, which every page loads: one file, instead of
-            // a few whose split follows which route happens to share which helper.
+            // a few whose split follows which route happens to share which helper. The visit
+            // beacon stays a chunk of its own, loaded once the page is live.
             {
               name: 'site',
-              test: /[\\/]app[\\/](lib[\\/](?!format-count)[^\\/]+|ui[\\/]icons\.tsx)$|preload-helper/,
+              test: /[\\/]app[\\/](lib[\\/](?!format-count|visit-beacon)[^\\/]+|ui[\\/]icons\.tsx)$|preload-helper/,
             },
           ],
         },
