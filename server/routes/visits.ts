@@ -72,6 +72,22 @@ class SecondCap {
   }
 }
 
+/** User agents seen lately and whether each is a bot: a flood repeats a few of them. */
+const AGENTS_REMEMBERED = 1000;
+
+function botCheck(): (userAgent: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (userAgent) => {
+    let bot = known.get(userAgent);
+    if (bot === undefined) {
+      if (known.size >= AGENTS_REMEMBERED) known.clear();
+      bot = isbot(userAgent);
+      known.set(userAgent, bot);
+    }
+    return bot;
+  };
+}
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -90,6 +106,7 @@ export const visitRoutes = fp<VisitRoutesOptions>(
     const pageOf = pageIndex(options.apps);
     const perClient = new AcceptanceLimiter(options.limits.perClientPerMinute, 100_000, MINUTE_MS);
     const overall = new SecondCap(options.limits.perSecond);
+    const isBot = botCheck();
 
     const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
       reply.code(status).header('Cache-Control', 'no-store').send({ error: { code, message } });
@@ -141,7 +158,7 @@ export const visitRoutes = fp<VisitRoutesOptions>(
           return refuse(reply, 403, 'cross_site', 'Beacons are only counted from this site.');
         }
         const userAgent = header(request, 'user-agent');
-        if (!userAgent || isbot(userAgent)) return nothing(reply);
+        if (!userAgent || isBot(userAgent)) return nothing(reply);
         const now = clock.now();
         const slot = perClient.reserve(clientKey(request.ip), now);
         if (!slot.ok) {

@@ -149,9 +149,12 @@ export class VisitCounter {
     return this.#ticking;
   }
 
-  /** Writes what is left, the views still waiting for a salt without their visitors. */
+  /**
+   * Writes what is left: a last tick, then the views still waiting for a salt (an instance
+   * that stops before the others shared it) without their visitors.
+   */
   async close(): Promise<void> {
-    await this.#ticking;
+    await this.tick();
     this.countWaiting({ withoutSalt: true });
     await this.flush();
   }
