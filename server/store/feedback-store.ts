@@ -194,6 +194,7 @@ export class SharedFeedbackStore implements FeedbackStore {
             delivery_attempts: 0,
             idempotency_keys: 0,
             meta: 0,
+            visit_counts: 0,
           };
           for await (const item of rows) {
             await exec(transfer.insertRow(item));

@@ -606,6 +606,23 @@ describe.each(ENGINES)('the $name store', (engine) => {
     await claim(NOW, 'w');
     await store.outbox.recordSent(sent, outcome('w', 1, NOW + 5, '250 OK'));
     await store.outbox.pauseDelivery({ reason: '535', since: NOW, retryAt: NOW + 1 });
+    const visitCounts: VisitCount[] = Array.from({ length: 1200 }, (_, index) => ({
+      day: '2025-01-15',
+      dimension: 'page',
+      key: `/page-${index}`,
+      detail: '',
+      hits: index + 1,
+      visitors: [`visitor-${index}`],
+    }));
+    visitCounts.push({
+      day: '2025-01-15',
+      dimension: 'button',
+      key: 'echoexpense',
+      detail: 'appStore',
+      hits: 3,
+      visitors: [],
+    });
+    await store.visits.record(visitCounts);
     const [otherEngine] = ENGINES.filter((each) => each.name !== engine.name);
     if (!otherEngine) throw new Error('one engine only');
     const target = await otherEngine.open();
@@ -617,7 +634,15 @@ describe.each(ENGINES)('the $name store', (engine) => {
         outbox: 1,
         delivery_attempts: 1,
         idempotency_keys: 1,
+        visit_counts: 1201,
       });
+      const range = { from: '2025-01-15', to: '2025-01-15' };
+      expect(await target.store.visitStats.pages(range, 2000)).toEqual(
+        await store.visitStats.pages(range, 2000),
+      );
+      expect(await target.store.visitStats.apps(range, 10)).toEqual(
+        await store.visitStats.apps(range, 10),
+      );
       expect(await target.store.owner.find(sent)).toEqual(await store.owner.find(sent));
       expect(await target.store.owner.find(spam)).toEqual(await store.owner.find(spam));
       expect(await target.store.owner.attemptsOf(sent)).toEqual(await store.owner.attemptsOf(sent));

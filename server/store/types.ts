@@ -297,7 +297,18 @@ export type StoreRow =
   | { table: 'outbox'; row: OutboxRecord }
   | { table: 'delivery_attempts'; row: AttemptRecord }
   | { table: 'idempotency_keys'; row: { key: string; messageId: string; createdAt: number } }
-  | { table: 'meta'; row: { key: string; value: string } };
+  | { table: 'meta'; row: { key: string; value: string } }
+  | { table: 'visit_counts'; row: VisitCountRecord };
+
+/** A day's count of one thing, as stored: its visitors already counted. */
+export interface VisitCountRecord {
+  day: VisitDay;
+  dimension: VisitDimension;
+  key: string;
+  detail: string;
+  hits: number;
+  visitors: number;
+}
 
 /** A message's own row: as stored, without its delivery. */
 export type MessageRecord = Pick<

@@ -43,7 +43,7 @@ export const POSTGRES_LOCKS: Readonly<Record<LockName, string>> = {
   accept: 'SELECT pg_advisory_xact_lock(7342011001)',
   claim: 'SELECT pg_advisory_xact_lock(7342011002)',
   meta: 'SELECT pg_advisory_xact_lock(7342011003)',
-  copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta IN EXCLUSIVE MODE',
+  copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta, visit_counts IN EXCLUSIVE MODE',
   visits: 'SELECT pg_advisory_xact_lock(7342011004)',
 };
 
