@@ -23,6 +23,13 @@ export type VisitButtonKind = (typeof VISIT_BUTTONS)[number];
  */
 export const COUNT_CLICK_ATTRIBUTE = 'data-count-click';
 
+/**
+ * Where the page's early script (`early-events-script.ts`) keeps, in order, the counted
+ * clicks made before the beacon started: each COUNT_CLICK_ATTRIBUTE's value. The beacon
+ * takes them and ends the list.
+ */
+export const EARLY_COUNTS_GLOBAL = '__earlyCounts';
+
 /** On a popover: each time it opens (once per page view) is counted, as `<slug> <button>`. */
 export const COUNT_OPEN_ATTRIBUTE = 'data-count-open';
 

@@ -4,6 +4,7 @@ import {
   COUNT_OPEN_ATTRIBUTE,
   VISIT_ENDPOINT,
 } from '../../common/visits.ts';
+import { EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
 import { startVisitBeacon } from './visit-beacon.ts';
 
 /** The beacons sent, as their bodies. */
@@ -46,7 +47,7 @@ describe('the visit beacon', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends each page view, each counted click, and each QR code once per page view', () => {
+  it('sends each page view, each counted click (those before it started too), and each QR code once per page view', () => {
     setPrivacy();
     const sent = sentBeacons();
     history.replaceState(null, '', '/echoexpense');
@@ -55,13 +56,22 @@ describe('the visit beacon', () => {
       value: 'https://news.example/a/story?id=7',
     });
     document.body.innerHTML = `
-      <a href="https://apps.example/app" ${COUNT_CLICK_ATTRIBUTE}="echoexpense appStore"><span>Apple Store</span></a>
+      <a href="https://apps.example/app" target="_blank" ${COUNT_CLICK_ATTRIBUTE}="echoexpense appStore"><span>Apple Store</span></a>
       <div popover ${COUNT_OPEN_ATTRIBUTE}="echoexpense appStore"><img alt="QR code"></div>
       <a href="/elsewhere">Not counted</a>`;
+    // The page's early script, run as the browser runs it, before the first paint: a click
+    // before the page is live is noted, and sent once the beacon starts.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    (new Function(EARLY_EVENTS_SCRIPT) as () => void)();
+    document.querySelector('span')?.click();
+    expect(sent).toEqual([]);
     startVisitBeacon();
     // Started once per page load.
     startVisitBeacon();
-    expect(sent).toEqual([{ kind: 'view', path: '/echoexpense', referrer: 'news.example' }]);
+    expect(sent).toEqual([
+      { kind: 'view', path: '/echoexpense', referrer: 'news.example' },
+      { kind: 'click', app: 'echoexpense', button: 'appStore' },
+    ]);
 
     document.querySelector('span')?.click();
     document.querySelector('img')?.click();
@@ -77,7 +87,7 @@ describe('the visit beacon', () => {
     history.replaceState({ key: 'k' }, '', '/echoexpense');
     history.pushState(null, '', '/echoexpense/terms');
     toggle(popover, 'open');
-    expect(sent.slice(1)).toEqual([
+    expect(sent.slice(2)).toEqual([
       { kind: 'click', app: 'echoexpense', button: 'appStore' },
       { kind: 'qr', app: 'echoexpense', button: 'appStore' },
       { kind: 'view', path: '/echoexpense/terms' },

@@ -4,7 +4,8 @@
  * small text/plain body per page view (the path; on the page a visit arrives at, the
  * referring site's domain), per click on a control marked COUNT_CLICK_ATTRIBUTE (an app's
  * store, TestFlight and landing-page buttons: the beacon leaves as the click happens, so a
- * click that leaves the page counts too), and per popover marked COUNT_OPEN_ATTRIBUTE
+ * click that leaves the page counts too; those made before the page was live, which the
+ * page's early script noted, are sent when it starts), and per popover marked COUNT_OPEN_ATTRIBUTE
  * opened (a QR code; once per page view). It stores nothing in the browser, and sends
  * nothing at all when the browser asks not to be tracked (Global Privacy Control, Do Not
  * Track).
@@ -12,6 +13,7 @@
 import {
   COUNT_CLICK_ATTRIBUTE,
   COUNT_OPEN_ATTRIBUTE,
+  EARLY_COUNTS_GLOBAL,
   VISIT_ENDPOINT,
   type VisitBeacon,
   type VisitButtonKind,
@@ -47,15 +49,30 @@ function counted(value: string | null): { app: string; button: VisitButtonKind }
 
 let started = false;
 
+/** The counted clicks the page's early script noted before now; it notes no more. */
+function earlyClicks(): string[] {
+  const global = window as unknown as Record<string, string[] | undefined>;
+  const noted = global[EARLY_COUNTS_GLOBAL] ?? [];
+  global[EARLY_COUNTS_GLOBAL] = undefined;
+  return noted;
+}
+
 /** Starts counting this page view and those that follow in the app; once per page load. */
 export function startVisitBeacon(): void {
-  if (started || asksNotToTrack() || typeof navigator.sendBeacon !== 'function') return;
+  if (started) return;
+  const early = earlyClicks();
+  if (asksNotToTrack() || typeof navigator.sendBeacon !== 'function') return;
   started = true;
   let path = location.pathname;
   /** The popovers opened on this page view. */
   let opened = new Set<string>();
   const referrer = referrerDomain();
   send({ kind: 'view', path, ...(referrer ? { referrer } : {}) });
+  // Clicks made before now, while the page was not live yet.
+  for (const value of early) {
+    const what = counted(value);
+    if (what) send({ kind: 'click', ...what });
+  }
 
   // The app moves between pages with the History API: a new path is a page view.
   const moved = () => {

@@ -81,8 +81,12 @@ test('a page view, a page reached in the app, a store button’s click and a QR 
   const tab = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Apple Store' }).click();
   await (await tab).close();
+  // Away from the button, whose hover would show its QR code too.
+  await page.mouse.move(0, 0);
+  const code = page.getByRole('img', { name: `QR code of ${name} on Apple Store` });
+  await expect(code).toBeHidden();
   await page.getByRole('button', { name: 'QR code: Apple Store' }).click();
-  await expect(page.getByRole('img', { name: `QR code of ${name} on Apple Store` })).toBeVisible();
+  await expect(code).toBeVisible();
   await page.keyboard.press('Escape');
   // Into the app's Terms of Use, a page of the app, without loading a page.
   await page.getByRole('link', { name: 'Terms of Use' }).click();
@@ -130,6 +134,32 @@ test('a page view, a page reached in the app, a store button’s click and a QR 
   expect(stored.session.filter((key) => key !== 'react-router-scroll-positions')).toEqual([]);
   expect(stored.databases).toBe(0);
   expect(stored.caches).toBe(0);
+});
+
+test('a store button clicked before the page is live is counted once it is', async ({
+  context,
+}) => {
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  // The page's scripts come late, as on a slow phone: the button is tapped at first sight.
+  await context.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const sent = beacons(page);
+  await page.goto(`${server?.url}/${slug}`, { waitUntil: 'commit' });
+  const tab = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Apple Store' }).click();
+  await (await tab).close();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(
+    false,
+  );
+  await expect
+    .poll(() => sent, { timeout: 15_000 })
+    .toEqual([
+      { kind: 'view', path: `/${slug}` },
+      { kind: 'click', app: slug, button: 'appStore' },
+    ]);
 });
 
 test('a browser with Global Privacy Control sends no beacon at all', async ({ page }) => {
