@@ -2,13 +2,14 @@
  * POST /api/visit: a page's visit beacon (common/visits.ts), sent with `sendBeacon` as a
  * text/plain JSON body. The answer is 204 whether it was counted or not: nothing is
  * counted from a browser that asks not to be tracked (`Sec-GPC: 1`, `DNT: 1`), from a bot
- * (isbot's list, or no user agent), or while counting is off. The beacon is counted in
+ * (isbot's list, or no user agent), from a page at an origin the settings do not name
+ * (logged at warn, once per origin), or while counting is off. The beacon is counted in
  * memory (server/visits/counter.ts); the store is written at the next flush, never here.
  *
  * Its limits are its own, apart from feedback's, and checked before the body is read:
  * per client (an IPv4 address or an IPv6 /64) a minute, and over all clients a second;
- * past them 429 with Retry-After. 403: an origin that is not the site's; 413: a body over
- * 1 KiB; 415: not text/plain or application/json; 400: a beacon that is not one.
+ * past them 429 with Retry-After. 413: a body over 1 KiB; 415: not text/plain or
+ * application/json; 400: a beacon that is not one.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -107,6 +108,19 @@ export const visitRoutes = fp<VisitRoutesOptions>(
     const perClient = new AcceptanceLimiter(options.limits.perClientPerMinute, 100_000, MINUTE_MS);
     const overall = new SecondCap(options.limits.perSecond);
     const isBot = botCheck();
+    // A page at an address the settings do not name sends beacons that are not counted;
+    // said once per origin (a few), since the page would say nothing: its visitors would
+    // see an error for each beacon refused, so it is answered like any other.
+    const told = new Set<string>();
+    const foreignOrigin = (request: FastifyRequest, origin: string | undefined) => {
+      const name = origin ?? 'a page of another site';
+      if (told.has(name) || told.size >= 20) return;
+      told.add(name);
+      request.log.warn(
+        { origin: origin ?? null },
+        'visit beacons from this origin are not counted: allow it with PUBLIC_URL or SITE_ORIGINS if it is this site',
+      );
+    };
 
     const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
       reply.code(status).header('Cache-Control', 'no-store').send({ error: { code, message } });
@@ -149,16 +163,17 @@ export const visitRoutes = fp<VisitRoutesOptions>(
         if (header(request, 'sec-gpc') === '1' || header(request, 'dnt') === '1') {
           return nothing(reply);
         }
+        const userAgent = header(request, 'user-agent');
+        if (!userAgent || isBot(userAgent)) return nothing(reply);
         const origin = header(request, 'origin');
         const sameSite =
           origin === undefined
             ? header(request, 'sec-fetch-site') !== 'cross-site'
             : allowed.has(origin);
         if (!sameSite) {
-          return refuse(reply, 403, 'cross_site', 'Beacons are only counted from this site.');
+          foreignOrigin(request, origin);
+          return nothing(reply);
         }
-        const userAgent = header(request, 'user-agent');
-        if (!userAgent || isBot(userAgent)) return nothing(reply);
         const now = clock.now();
         const slot = perClient.reserve(clientKey(request.ip), now);
         if (!slot.ok) {
