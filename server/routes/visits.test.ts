@@ -177,6 +177,33 @@ describe.each(ENGINES)('on $name', (engine) => {
   });
 });
 
+test('counts older than VISITS_RETENTION_DAYS are deleted when the server starts (and every ten minutes)', async () => {
+  const [sqlite] = ENGINES;
+  if (!sqlite) throw new Error('no SQLite engine');
+  const storage = await sqlite.storage();
+  try {
+    const first = await startTestServer({ storage, clock: new TestClock(START) });
+    await first.app.feedbackStore.visits.record(
+      ['2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10'].map((day) => ({
+        day,
+        dimension: 'site',
+        key: '',
+        detail: '',
+        hits: 1,
+        visitors: [],
+      })),
+    );
+    await first.close();
+    const { app } = await start({ storage, env: { VISITS_RETENTION_DAYS: '3' } });
+    const days = await app.feedbackStore.visitStats.days({ from: '2025-03-07', to: '2025-03-10' });
+    expect(days.map((day) => day.views)).toEqual([0, 1, 1, 1]);
+    await app.close();
+    servers = [];
+  } finally {
+    await storage.remove();
+  }
+});
+
 describe('what is not counted', () => {
   test('a browser that asks not to be tracked: 204, and nothing counted', async () => {
     const { app, clock } = await start();
