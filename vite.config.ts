@@ -51,10 +51,11 @@ export default defineConfig(({ command }) => ({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The site's small helpers, icons and the text for screen readers that the root's
             // route announcer shows, which every page loads: one file, instead of a few whose
-            // split follows which route happens to share which helper.
+            // split follows which route happens to share which helper. The visit beacon stays a
+            // chunk of its own, loaded once the page is live.
             {
               name: 'site',
-              test: /[\\/]app[\\/](lib[\\/](?!format-count)[^\\/]+|ui[\\/](icons\.tsx|visually-hidden\.(tsx|module\.css)))$|preload-helper/,
+              test: /[\\/]app[\\/](lib[\\/](?!format-count|visit-beacon)[^\\/]+|ui[\\/](icons\.tsx|visually-hidden\.(tsx|module\.css)))$|preload-helper/,
             },
           ],
         },

@@ -36,6 +36,11 @@ function HydrationMark() {
     if (!settled) return;
     document.documentElement.dataset.hydrated = '';
     replayEarlyEvents();
+    // The visit beacon, once live: nothing of it is in the page's initial scripts.
+    import('./lib/visit-beacon.ts').then(
+      (beacon) => beacon.startVisitBeacon(),
+      () => undefined,
+    );
   }, [settled]);
   return null;
 }

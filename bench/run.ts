@@ -32,6 +32,7 @@ const STEPS: Step[] = [
   { name: 'weight', quickArgs: ['/'] },
   { name: 'server', quickArgs: ['--duration', '3'] },
   { name: 'api', quickArgs: ['--duration', '5'] },
+  { name: 'visits', quickArgs: ['--duration', '5'] },
   {
     name: 'lighthouse',
     quickArgs: ['--quick'],

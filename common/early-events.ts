@@ -12,7 +12,10 @@
  * - Escape with no menu open follows an open dialog's close link (`data-close`);
  * - the first submit of a form with an empty `idempotencyKey` field fills it with a random
  *   key for this page view, so a second submit (a double click, the browser's "resend")
- *   posts the same key.
+ *   posts the same key;
+ * - a click on a counted control (an app's store button: `COUNT_CLICK_ATTRIBUTE` of
+ *   `visits.ts`) is noted, in memory, until the visit beacon starts and sends it (or, in a
+ *   browser that asks not to be tracked, drops it).
  *
  * It runs before the first paint, so it is kept to a few hundred bytes; the build adds its
  * hash to each page's Content-Security-Policy like every inline script. The script itself is

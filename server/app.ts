@@ -24,6 +24,9 @@ import { healthRoutes } from './routes/health.ts';
 import { readyRoutes } from './routes/ready.ts';
 import { ASSETS_ROUTE, siteRoutes } from './routes/site.ts';
 import { feedbackStorePlugin } from './store/plugin.ts';
+import { visitRoutes } from './routes/visits.ts';
+import { visitsPlugin } from './visits/plugin.ts';
+import { VISIT_ENDPOINT } from '../common/visits.ts';
 
 /** Request limits: slow or stuck clients are cut off. */
 export const TIMEOUTS = {
@@ -131,11 +134,14 @@ export async function buildApp({
 
   app.addHook('onResponse', (request, reply, done) => {
     // Static files (scripts, styles, images) are most of a visit's requests and say little:
-    // their successes go to debug, so the log shows pages, API calls and every error.
+    // their successes go to debug, so the log shows pages, API calls and every error. So do
+    // visit beacons, whatever their answer short of a failure: a flood of them must not
+    // become a flood of log lines.
     const route = request.routeOptions.url;
-    const staticHit =
-      (route === STATIC_FILES_ROUTE || route === ASSETS_ROUTE) && reply.statusCode < 400;
-    request.log[staticHit ? 'debug' : 'info'](
+    const quiet =
+      ((route === STATIC_FILES_ROUTE || route === ASSETS_ROUTE) && reply.statusCode < 400) ||
+      (route === VISIT_ENDPOINT && reply.statusCode < 500);
+    request.log[quiet ? 'debug' : 'info'](
       {
         method: request.method,
         url: request.url.split('?')[0],
@@ -185,6 +191,21 @@ export async function buildApp({
       rateLimitPerHourPer48: config.FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR,
       maxPerHour: config.FEEDBACK_MAX_PER_HOUR,
       maxHeldPerHour: config.FEEDBACK_MAX_HELD_PER_HOUR,
+    },
+    clock,
+  });
+  await app.register(visitsPlugin, {
+    enabled: config.VISITS_ENABLED,
+    flushMs: config.VISITS_FLUSH_MS,
+    retentionDays: config.VISITS_RETENTION_DAYS,
+    clock,
+  });
+  await app.register(visitRoutes, {
+    apps,
+    origins: config.FEEDBACK_ORIGINS,
+    limits: {
+      perClientPerMinute: config.VISITS_RATE_LIMIT_PER_MINUTE,
+      perSecond: config.VISITS_MAX_PER_SECOND,
     },
     clock,
   });

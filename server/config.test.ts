@@ -59,6 +59,30 @@ describe('server settings', () => {
   });
 });
 
+test('visit settings have their defaults, and a wrong one is named', () => {
+  expect(loadConfig({})).toMatchObject({
+    VISITS_ENABLED: true,
+    VISITS_RETENTION_DAYS: 400,
+    VISITS_RATE_LIMIT_PER_MINUTE: 60,
+    VISITS_MAX_PER_SECOND: 500,
+    VISITS_FLUSH_MS: 10_000,
+  });
+  expect(loadConfig({ VISITS_ENABLED: 'false' }).VISITS_ENABLED).toBe(false);
+  expect(
+    problemsOf({
+      VISITS_ENABLED: 'no',
+      VISITS_RETENTION_DAYS: '0',
+      VISITS_RATE_LIMIT_PER_MINUTE: '-1',
+      VISITS_FLUSH_MS: '10',
+    }),
+  ).toEqual([
+    'VISITS_ENABLED: must be true or false (got "no")',
+    'VISITS_RETENTION_DAYS: must be a whole number of at least 1 (got "0")',
+    'VISITS_RATE_LIMIT_PER_MINUTE: must be a whole number of at least 0 (got "-1")',
+    'VISITS_FLUSH_MS: must be a whole number of at least 100 (got "10")',
+  ]);
+});
+
 test('feedback settings have their defaults', () => {
   const config = loadConfig({});
   expect(config).toMatchObject({

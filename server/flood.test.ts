@@ -12,7 +12,7 @@ import { afterAll, expect, test } from 'vitest';
 import {
   mailEnv,
   postFeedback,
-  sqliteStore,
+  sqliteStoreBytes,
   startTestServer,
   TEST_APP_NAMES,
   validPayload,
@@ -122,10 +122,7 @@ test('20,000 posts from one /48 and 50 real messages: the caps answer, the disk 
   expect(realAnswers.map((answer) => answer.status)).toEqual(Array(REAL_MESSAGES).fill(202));
   // The store stays small (its pages, wherever they are, file or write-ahead log), far from
   // the disk's free-space floor: 20,000 stored posts would take megabytes.
-  const db = sqliteStore(app).db;
-  const storeBytes =
-    Number(db.pragma('page_count', { simple: true })) *
-    Number(db.pragma('page_size', { simple: true }));
+  const storeBytes = sqliteStoreBytes(app);
   expect(storeBytes).toBeLessThan(512 * 1024);
   expect(app.feedbackStoreSpace.check(Date.now() + 1000).ok).toBe(true);
   const counts = await app.feedbackStore.owner.counts();

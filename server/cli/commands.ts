@@ -357,7 +357,7 @@ export const COMMANDS: Record<string, Command> = {
         }
         const counts = await target.transfer.load(transfer.rows());
         io.out(
-          `Copied ${plural(counts.messages, 'message')}, ${plural(counts.outbox, 'outbox entry', 'outbox entries')}, ${plural(counts.delivery_attempts, 'delivery attempt')} and ${plural(counts.idempotency_keys, 'idempotency key')}. Start the server with DATABASE_URL set to this database.`,
+          `Copied ${plural(counts.messages, 'message')}, ${plural(counts.outbox, 'outbox entry', 'outbox entries')}, ${plural(counts.delivery_attempts, 'delivery attempt')}, ${plural(counts.idempotency_keys, 'idempotency key')} and ${plural(counts.visit_counts, 'daily visit count')}. Start the server with DATABASE_URL set to this database.`,
         );
         return 0;
       } finally {

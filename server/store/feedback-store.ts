@@ -11,6 +11,7 @@ import * as intake from './operations/intake.ts';
 import * as outbox from './operations/outbox.ts';
 import * as owner from './operations/owner.ts';
 import * as transfer from './operations/transfer.ts';
+import * as visits from './operations/visits.ts';
 import type { WriteName, WriteResult, Writes } from './operations/writes.ts';
 import type { Plan } from './sql/plan.ts';
 import {
@@ -26,6 +27,8 @@ import {
   type StoreHealth,
   type StoreRow,
   type StoreTransfer,
+  type VisitRecorder,
+  type VisitStats,
 } from './types.ts';
 
 /** Runs a plan inside a transaction that the caller feeds (copying a store). */
@@ -52,6 +55,8 @@ export interface StoreConnection {
 const COPY_PAGE = 1000;
 /** Messages exported per query. */
 const LIST_PAGE = 500;
+/** Entries of each list of a visit report, by default. */
+const REPORT_LIMIT = 10;
 
 export class SharedFeedbackStore implements FeedbackStore {
   readonly intake: FeedbackIntake;
@@ -59,6 +64,8 @@ export class SharedFeedbackStore implements FeedbackStore {
   readonly owner: OwnerQueries;
   readonly health: StoreHealth;
   readonly transfer: StoreTransfer;
+  readonly visits: VisitRecorder;
+  readonly visitStats: VisitStats;
   readonly #connection: StoreConnection;
   readonly #group: GroupCommit<NewFeedback, AcceptResult>;
   #closed = false;
@@ -142,6 +149,25 @@ export class SharedFeedbackStore implements FeedbackStore {
       schema: () => ({ engine: c.engine, version: c.schemaVersion() }),
     };
 
+    this.visits = {
+      record: (items) => c.write('recordVisits', items),
+      heartbeat: (me, day, now, staleBefore) =>
+        c.write('visitHeartbeat', me, day, now, staleBefore),
+      offerSalt: (day, shares) => c.write('offerVisitSalt', day, shares),
+      shareSalt: (day, shares) => c.write('shareVisitSalt', day, shares),
+      forget: (keepSince, today) => c.write('forgetVisits', keepSince, today),
+    };
+
+    this.visitStats = {
+      report: (period, now, limit = REPORT_LIMIT) => c.read(visits.visitReport(period, now, limit)),
+      days: (range) => c.read(visits.visitDays(range)),
+      pages: (range, limit) => c.read(visits.visitPages(range, limit)),
+      apps: (range, limit) => c.read(visits.visitApps(range, limit)),
+      referrers: (range, limit) => c.read(visits.visitReferrers(range, limit)),
+      notFound: (range, limit) => c.read(visits.visitNotFound(range, limit)),
+      devices: (range) => c.read(visits.visitDevices(range)),
+    };
+
     this.transfer = {
       async *rows() {
         for (const table of transfer.TABLES) {
@@ -168,6 +194,7 @@ export class SharedFeedbackStore implements FeedbackStore {
             delivery_attempts: 0,
             idempotency_keys: 0,
             meta: 0,
+            visit_counts: 0,
           };
           for await (const item of rows) {
             await exec(transfer.insertRow(item));

@@ -14,6 +14,7 @@ import {
   type AcceptResult,
   type FeedbackStore,
   type NewFeedback,
+  type VisitCount,
 } from './types.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 9, 30);
@@ -419,12 +420,220 @@ describe.each(ENGINES)('the $name store', (engine) => {
     });
   });
 
+  describe('visits', () => {
+    const TODAY = '2025-01-15';
+    const count = (overrides: Partial<VisitCount> & Pick<VisitCount, 'dimension'>): VisitCount => ({
+      day: TODAY,
+      key: '',
+      detail: '',
+      hits: 1,
+      visitors: [],
+      ...overrides,
+    });
+
+    test('each visitor counts once a day over every instance; hits add up', async () => {
+      const other = await opened.another();
+      await Promise.all([
+        store.visits.record([
+          count({ dimension: 'site', hits: 3, visitors: ['site-a', 'site-b'] }),
+          count({ dimension: 'page', key: '/echoexpense', hits: 2, visitors: ['page-a'] }),
+        ]),
+        other.visits.record([
+          count({ dimension: 'site', hits: 2, visitors: ['site-a', 'site-c', 'site-c'] }),
+          count({ dimension: 'page', key: '/echoexpense', hits: 1, visitors: ['page-a'] }),
+        ]),
+      ]);
+      // The next day, the same digest is another visitor.
+      await store.visits.record([
+        count({ dimension: 'site', day: '2025-01-16', hits: 1, visitors: ['site-a'] }),
+      ]);
+      expect(await store.visitStats.days({ from: '2025-01-14', to: '2025-01-16' })).toEqual([
+        { day: '2025-01-14', views: 0, visitors: 0 },
+        { day: TODAY, views: 5, visitors: 3 },
+        { day: '2025-01-16', views: 1, visitors: 1 },
+      ]);
+      expect(await other.visitStats.pages({ from: TODAY, to: TODAY }, 10)).toEqual([
+        { page: '/echoexpense', views: 3, visitors: 1 },
+      ]);
+    });
+
+    test('the report of a period: days, pages, apps with clicks and click-through, referrers, 404s, devices', async () => {
+      const yesterday = '2025-01-14';
+      const old = '2024-12-01';
+      await store.visits.record([
+        count({ dimension: 'site', hits: 10, visitors: ['s1', 's2', 's3'] }),
+        count({ dimension: 'site', day: yesterday, hits: 4, visitors: ['s1'] }),
+        count({ dimension: 'site', day: old, hits: 50, visitors: ['s1'] }),
+        count({ dimension: 'page', key: '/', hits: 3, visitors: ['p1', 'p2'] }),
+        count({ dimension: 'page', key: '/echoexpense', hits: 5, visitors: ['p3'] }),
+        count({
+          dimension: 'page',
+          key: '/echoexpense',
+          day: yesterday,
+          hits: 2,
+          visitors: ['p3'],
+        }),
+        count({ dimension: 'page', key: '/steda', hits: 2, visitors: ['p4'] }),
+        count({ dimension: 'page', key: '/steda', day: old, hits: 99, visitors: ['p4'] }),
+        count({ dimension: 'app', key: 'echoexpense', hits: 7, visitors: ['a1', 'a2'] }),
+        count({ dimension: 'app', key: 'steda', hits: 2, visitors: ['a3'] }),
+        count({ dimension: 'button', key: 'echoexpense', detail: 'appStore', hits: 2 }),
+        count({ dimension: 'button', key: 'echoexpense', detail: 'playStore', hits: 1 }),
+        count({ dimension: 'button', key: 'echoexpense', detail: 'landing', hits: 4 }),
+        count({ dimension: 'qr', key: 'echoexpense', detail: 'appStore', hits: 3 }),
+        count({ dimension: 'button', key: 'autoarchive', detail: 'testFlight', hits: 1 }),
+        count({ dimension: 'referrer', key: 'news.example', hits: 4 }),
+        count({ dimension: 'referrer', key: 'search.example', hits: 6 }),
+        count({ dimension: 'not-found', key: '/old-page', hits: 2 }),
+        count({ dimension: 'device', key: 'mobile', hits: 6, visitors: ['d1', 'd2'] }),
+        count({ dimension: 'device', key: 'desktop', hits: 4, visitors: ['d3'] }),
+      ]);
+      const report = await store.visitStats.report(7, Date.UTC(2025, 0, 15, 23, 59), 2);
+      expect(report.range).toEqual({ from: '2025-01-09', to: TODAY });
+      expect(report.days).toHaveLength(7);
+      expect(report.days.at(-2)).toEqual({ day: yesterday, views: 4, visitors: 1 });
+      expect(report.totals).toEqual({ views: 14, visitors: 4 });
+      expect(report.pages).toEqual([
+        { page: '/echoexpense', views: 7, visitors: 2 },
+        { page: '/', views: 3, visitors: 2 },
+      ]);
+      expect(report.apps).toEqual([
+        {
+          app: 'echoexpense',
+          views: 7,
+          visitors: 2,
+          clicks: { landing: 4, appStore: 2, playStore: 1, testFlight: 0 },
+          storeClicks: 3,
+          clickThroughRate: 3 / 7,
+          qrShown: { landing: 0, appStore: 3, playStore: 0, testFlight: 0 },
+        },
+        expect.objectContaining({ app: 'steda', views: 2, storeClicks: 0, clickThroughRate: 0 }),
+      ]);
+      expect(await store.visitStats.apps(report.range, 10)).toContainEqual(
+        expect.objectContaining({ app: 'autoarchive', views: 0, storeClicks: 1 }),
+      );
+      expect(report.referrers).toEqual([
+        { domain: 'search.example', visits: 6 },
+        { domain: 'news.example', visits: 4 },
+      ]);
+      expect(report.notFound).toEqual([{ path: '/old-page', views: 2 }]);
+      expect(report.devices).toEqual([
+        { device: 'mobile', views: 6, visitors: 2 },
+        { device: 'desktop', views: 4, visitors: 1 },
+      ]);
+      const year = await store.visitStats.report(365, Date.UTC(2025, 0, 15), 10);
+      expect(year.days).toHaveLength(365);
+      expect(year.totals).toEqual({ views: 64, visitors: 5 });
+      expect(year.pages[0]).toEqual({ page: '/steda', views: 101, visitors: 2 });
+    });
+
+    test('the day’s salt: made once, sealed to each running instance; an instance that stopped leaves no holder', async () => {
+      const a = { instance: 'instance-a', publicKey: 'key-a' };
+      const b = { instance: 'instance-b', publicKey: 'key-b' };
+      expect(await store.visits.heartbeat(a, TODAY, NOW, NOW - 60_000)).toEqual({
+        own: undefined,
+        shared: false,
+        without: [a],
+      });
+      const other = await opened.another();
+      expect(await other.visits.heartbeat(b, TODAY, NOW + 1, NOW - 60_000)).toMatchObject({
+        shared: false,
+        without: [a, b],
+      });
+      expect(
+        await store.visits.offerSalt(TODAY, [
+          { instance: a.instance, sealed: 'salt-1-for-a' },
+          { instance: b.instance, sealed: 'salt-1-for-b' },
+        ]),
+      ).toBe(true);
+      // The other made one at the same moment: the first stays.
+      expect(
+        await other.visits.offerSalt(TODAY, [{ instance: b.instance, sealed: 'salt-2-for-b' }]),
+      ).toBe(false);
+      expect(await other.visits.heartbeat(b, TODAY, NOW + 2, NOW - 60_000)).toEqual({
+        own: 'salt-1-for-b',
+        shared: true,
+        without: [],
+      });
+      // A third instance starts: it waits for a share from one that holds the salt.
+      const c = { instance: 'instance-c', publicKey: 'key-c' };
+      expect(await store.visits.heartbeat(c, TODAY, NOW + 3, NOW - 60_000)).toEqual({
+        own: undefined,
+        shared: true,
+        without: [c],
+      });
+      await other.visits.shareSalt(TODAY, [{ instance: c.instance, sealed: 'salt-1-for-c' }]);
+      await other.visits.shareSalt(TODAY, [{ instance: c.instance, sealed: 'again' }]);
+      expect((await store.visits.heartbeat(c, TODAY, NOW + 4, NOW - 60_000)).own).toBe(
+        'salt-1-for-c',
+      );
+      // An hour later only a fourth runs: the others' shares can no longer be opened.
+      const d = { instance: 'instance-d', publicKey: 'key-d' };
+      const later = NOW + 3_600_000;
+      expect(await store.visits.heartbeat(d, TODAY, later, later - 60_000)).toEqual({
+        own: undefined,
+        shared: false,
+        without: [d],
+      });
+      expect(
+        await store.visits.offerSalt(TODAY, [{ instance: d.instance, sealed: 'salt-3-for-d' }]),
+      ).toBe(true);
+      expect((await store.visits.heartbeat(d, TODAY, later + 1, later - 60_000)).own).toBe(
+        'salt-3-for-d',
+      );
+      // The next day has no salt yet.
+      expect(await store.visits.heartbeat(d, '2025-01-16', later + 2, later - 60_000)).toEqual({
+        own: undefined,
+        shared: false,
+        without: [d],
+      });
+    });
+
+    test('forgets counts past their time, and the visitors’ digests and the salt’s shares of past days', async () => {
+      const me = { instance: 'instance-a', publicKey: 'key-a' };
+      await store.visits.heartbeat(me, TODAY, NOW, NOW - 60_000);
+      await store.visits.offerSalt(TODAY, [{ instance: me.instance, sealed: 'sealed' }]);
+      await store.visits.record([
+        count({ dimension: 'site', day: '2024-01-01', hits: 5, visitors: ['x'] }),
+        count({ dimension: 'site', hits: 1, visitors: ['x'] }),
+      ]);
+      await store.visits.forget('2024-06-01', '2025-01-16');
+      expect(await store.visitStats.days({ from: '2024-01-01', to: '2024-01-01' })).toEqual([
+        { day: '2024-01-01', views: 0, visitors: 0 },
+      ]);
+      expect((await store.visits.heartbeat(me, TODAY, NOW, NOW - 60_000)).own).toBeUndefined();
+      // Its digest forgotten, the visitor of the 15th would count again (nobody holds that
+      // day's salt any more, so no instance sends it again).
+      await store.visits.record([count({ dimension: 'site', hits: 1, visitors: ['x'] })]);
+      expect(await store.visitStats.days({ from: TODAY, to: TODAY })).toEqual([
+        { day: TODAY, views: 2, visitors: 2 },
+      ]);
+    });
+  });
+
   test('every row copies into an empty store of the other engine, and not into a full one', async () => {
     const sent = await accept({ idempotencyKey: 'copy-key' });
     const spam = await accept({ spam: true, spamReason: 'mostly-links' });
     await claim(NOW, 'w');
     await store.outbox.recordSent(sent, outcome('w', 1, NOW + 5, '250 OK'));
     await store.outbox.pauseDelivery({ reason: '535', since: NOW, retryAt: NOW + 1 });
+    const visitCounts: VisitCount[] = Array.from({ length: 1200 }, (_, index) => ({
+      day: '2025-01-15',
+      dimension: 'page',
+      key: `/page-${index}`,
+      detail: '',
+      hits: index + 1,
+      visitors: [`visitor-${index}`],
+    }));
+    visitCounts.push({
+      day: '2025-01-15',
+      dimension: 'button',
+      key: 'echoexpense',
+      detail: 'appStore',
+      hits: 3,
+      visitors: [],
+    });
+    await store.visits.record(visitCounts);
     const [otherEngine] = ENGINES.filter((each) => each.name !== engine.name);
     if (!otherEngine) throw new Error('one engine only');
     const target = await otherEngine.open();
@@ -436,7 +645,15 @@ describe.each(ENGINES)('the $name store', (engine) => {
         outbox: 1,
         delivery_attempts: 1,
         idempotency_keys: 1,
+        visit_counts: 1201,
       });
+      const range = { from: '2025-01-15', to: '2025-01-15' };
+      expect(await target.store.visitStats.pages(range, 2000)).toEqual(
+        await store.visitStats.pages(range, 2000),
+      );
+      expect(await target.store.visitStats.apps(range, 10)).toEqual(
+        await store.visitStats.apps(range, 10),
+      );
       expect(await target.store.owner.find(sent)).toEqual(await store.owner.find(sent));
       expect(await target.store.owner.find(spam)).toEqual(await store.owner.find(spam));
       expect(await target.store.owner.attemptsOf(sent)).toEqual(await store.owner.attemptsOf(sent));

@@ -193,6 +193,15 @@ export function sqliteStore(app: FastifyInstance): SqliteFeedbackStore {
   return store;
 }
 
+/** The bytes of the server's SQLite store: its pages, wherever they are (file or write-ahead log). */
+export function sqliteStoreBytes(app: FastifyInstance): number {
+  const db = sqliteStore(app).db;
+  return (
+    Number(db.pragma('page_count', { simple: true })) *
+    Number(db.pragma('page_size', { simple: true }))
+  );
+}
+
 /** Settings of a server that mails through `smtpUrl`, retrying quickly. */
 export function mailEnv(smtpUrl: string, env: Record<string, string> = {}): Record<string, string> {
   return {

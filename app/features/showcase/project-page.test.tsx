@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { subPagesOf } from '../../../common/paths.ts';
+import { COUNT_CLICK_ATTRIBUTE, COUNT_OPEN_ATTRIBUTE } from '../../../common/visits.ts';
 import { apps, site, technologies } from '../../../content/index.ts';
 import type { BrowserApp } from '../../../content/schema.ts';
 import { BUTTON_LABELS, ProjectPage, type ProjectPageProps } from './project-page.tsx';
@@ -36,6 +37,22 @@ describe('ProjectPage', () => {
       }
     },
   );
+
+  it('each button’s clicks and each QR code shown are counted as the app’s and the button’s', () => {
+    const app = firstApp((candidate) => candidate.buttons.some((b) => b.kind === 'appStore'));
+    renderPage({ app });
+    for (const button of app.buttons) {
+      expect(screen.getByRole('link', { name: BUTTON_LABELS[button.kind] })).toHaveAttribute(
+        COUNT_CLICK_ATTRIBUTE,
+        `${app.slug} ${button.kind}`,
+      );
+    }
+    const qr = screen.getByRole('img', {
+      name: `QR code of ${app.name} on Apple Store`,
+      hidden: true,
+    });
+    expect(qr.closest('[popover]')).toHaveAttribute(COUNT_OPEN_ATTRIBUTE, `${app.slug} appStore`);
+  });
 
   it.each(apps.map((app) => [app.name, app] as const))(
     '%s: the logo row starts with the code host, then each technology, then the legal texts and support',

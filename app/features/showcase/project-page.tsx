@@ -122,6 +122,7 @@ export function ProjectPage({
                   rel="noopener"
                   aria-describedby={newTabId}
                   interestfor={qr || undefined}
+                  data-count-click={`${app.slug} ${button.kind}`}
                 >
                   <ButtonIcon kind={button.kind} />
                   {label}
@@ -136,7 +137,12 @@ export function ProjectPage({
                     >
                       <QrCodeIcon size={20} />
                     </button>
-                    <div id={qr} popover="auto" className={styles.qr}>
+                    <div
+                      id={qr}
+                      popover="auto"
+                      className={styles.qr}
+                      data-count-open={`${app.slug} ${button.kind}`}
+                    >
                       <img
                         src={qrCodePath(app.slug, button.kind)}
                         alt={`QR code of ${app.name} on ${label}`}

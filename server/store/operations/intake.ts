@@ -6,29 +6,8 @@
 import { newMessageId } from '../ids.ts';
 import { messageRecord, META } from '../rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
+import { insertRows } from './insert.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
-
-/** Rows per INSERT: a group of any size costs a few statements, whatever the engine. */
-const ROWS_PER_INSERT = 50;
-
-/** Inserts rows (keyed by column) in statements of many rows each. */
-function* insertRows(
-  table: string,
-  columns: readonly string[],
-  rows: readonly Record<string, unknown>[],
-): Plan<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const params: Record<string, unknown> = {};
-    const values = rows.slice(start, start + ROWS_PER_INSERT).map((row, index) => {
-      const names = columns.map((column) => {
-        params[`${column}${index}`] = row[column];
-        return `@${column}${index}`;
-      });
-      return `(${names.join(', ')})`;
-    });
-    yield* run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, params);
-  }
-}
 
 /**
  * Accepts a group: each message is stored with its outbox entry, its key and one entry per

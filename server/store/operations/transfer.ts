@@ -4,7 +4,7 @@
  */
 import { META, RECORDS } from '../rows.ts';
 import { all, lock, one, run, type Plan } from '../sql/plan.ts';
-import type { StoreRow } from '../types.ts';
+import type { StoreRow, VisitDimension } from '../types.ts';
 
 type Row = Record<string, unknown>;
 
@@ -16,7 +16,11 @@ interface TableCopy {
   record: (row: Row) => StoreRow;
 }
 
-/** The tables in copying order, parents first. The readiness probe's meta row stays. */
+/**
+ * The tables in copying order, parents first. The readiness probe's meta row stays, and so
+ * does what the visit counters keep for one day only (the day's seen digests, the
+ * instances' keys and the salt's shares, which no other instance could open).
+ */
 export const TABLES: readonly TableCopy[] = [
   {
     table: 'messages',
@@ -53,26 +57,42 @@ export const TABLES: readonly TableCopy[] = [
       row: { key: row.key as string, value: row.value as string },
     }),
   },
+  {
+    table: 'visit_counts',
+    key: ['day', 'dimension', 'key', 'detail'],
+    record: (row) => ({
+      table: 'visit_counts',
+      row: {
+        day: row.day as string,
+        dimension: row.dimension as VisitDimension,
+        key: row.key as string,
+        detail: row.detail as string,
+        hits: row.hits as number,
+        visitors: row.visitors as number,
+      },
+    }),
+  },
 ];
 
 /** The rows of a table after `after` (the key of the last row read), at most `limit`. */
 export function* page(copy: TableCopy, after: Row | undefined, limit: number): Plan<Row[]> {
-  const [first, second] = copy.key;
   const conditions = [copy.table === 'meta' ? 'key <> @probe' : 'TRUE'];
-  if (after && second) {
-    conditions.push(`(${first} > @a OR (${first} = @a AND ${second} > @b))`);
-  } else if (after) {
-    conditions.push(`${first} > @a`);
+  const params: Record<string, unknown> = {
+    limit,
+    ...(copy.table === 'meta' ? { probe: META.probe } : {}),
+  };
+  if (after) {
+    // After the last row in the order of its key: (a, b) > (@after0, @after1).
+    const names = copy.key.map((column, index) => {
+      params[`after${index}`] = after[column];
+      return `@after${index}`;
+    });
+    conditions.push(`(${copy.key.join(', ')}) > (${names.join(', ')})`);
   }
   return yield* all<Row>(
     `SELECT * FROM ${copy.table} WHERE ${conditions.join(' AND ')}
      ORDER BY ${copy.key.join(', ')} LIMIT @limit`,
-    {
-      limit,
-      ...(copy.table === 'meta' ? { probe: META.probe } : {}),
-      ...(after && first ? { a: after[first] } : {}),
-      ...(after && second ? { b: after[second] } : {}),
-    },
+    params,
   );
 }
 
@@ -126,6 +146,13 @@ export function* insertRow(item: StoreRow): Plan<void> {
       yield* run(
         `INSERT INTO meta (key, value) VALUES (@key, @value)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        item.row,
+      );
+      return;
+    case 'visit_counts':
+      yield* run(
+        `INSERT INTO visit_counts (day, dimension, key, detail, hits, visitors)
+         VALUES (@day, @dimension, @key, @detail, @hits, @visitors)`,
         item.row,
       );
   }

@@ -18,6 +18,13 @@ import {
   swapDigest,
 } from './outbox.ts';
 import { forgetSender, purge, retry, retryAllDead } from './owner.ts';
+import {
+  forgetVisits,
+  offerVisitSalt,
+  recordVisits,
+  shareVisitSalt,
+  visitHeartbeat,
+} from './visits.ts';
 
 export const WRITES = {
   accept,
@@ -37,6 +44,11 @@ export const WRITES = {
   retryAllDead,
   purge,
   forgetSender,
+  recordVisits,
+  visitHeartbeat,
+  offerVisitSalt,
+  shareVisitSalt,
+  forgetVisits,
 } satisfies Record<string, (...args: never[]) => Plan<unknown>>;
 
 export type Writes = typeof WRITES;

@@ -9,10 +9,11 @@
 /**
  * The writers that take turns: accepting a group (the caps' counts and the keys' checks),
  * claiming (the hourly mail cap counts what is in flight), the meta rows (pause, digest),
- * and a copy into the store (no other writer until it commits). SQLite's write lock
- * already serialises every write transaction.
+ * a copy into the store (no other writer until it commits), and the visit counters' sums
+ * and salt (instances flush one at a time). SQLite's write lock already serialises every
+ * write transaction.
  */
-export type LockName = 'accept' | 'claim' | 'meta' | 'copy';
+export type LockName = 'accept' | 'claim' | 'meta' | 'copy' | 'visits';
 
 export interface Dialect {
   readonly engine: 'sqlite' | 'postgres';
@@ -42,7 +43,8 @@ export const POSTGRES_LOCKS: Readonly<Record<LockName, string>> = {
   accept: 'SELECT pg_advisory_xact_lock(7342011001)',
   claim: 'SELECT pg_advisory_xact_lock(7342011002)',
   meta: 'SELECT pg_advisory_xact_lock(7342011003)',
-  copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta IN EXCLUSIVE MODE',
+  copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta, visit_counts IN EXCLUSIVE MODE',
+  visits: 'SELECT pg_advisory_xact_lock(7342011004)',
 };
 
 /** A statement with its `@name` parameters made positional. */

@@ -1,0 +1,177 @@
+/**
+ * Visits as a visitor makes them: a page view, a page reached in the app, a store button's
+ * click and a QR code shown are counted by the server; the site leaves no cookie and
+ * nothing in the browser's storage; a browser that asks not to be tracked sends nothing.
+ * On a server of its own, whose store the test reads.
+ */
+import path from 'node:path';
+import { SqliteFeedbackStore } from '../../server/store/sqlite/engine.ts';
+import type { VisitReport } from '../../server/store/types.ts';
+import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
+import { expect, test, type Page } from './fixtures.ts';
+import { root, tempFolder } from './processes.ts';
+import { appContent } from './site.ts';
+
+/** An app with an App Store button (and so its QR code on a computer) and legal pages. */
+const APP = appContent.find(
+  (app) => app.legal && app.buttons.some((button) => button.kind === 'appStore'),
+);
+if (!APP) throw new Error('The visits tests need an app with an App Store button and legal pages.');
+const { slug, name } = APP;
+
+let folder: ReturnType<typeof tempFolder> | undefined;
+let server: ServerProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test.beforeAll(async () => {
+  folder = tempFolder('visits-e2e-');
+  server = await startServerProcess(
+    {
+      SITE_DIR: path.join(root, 'build'),
+      DATA_DIR: path.join(folder.dir, 'data'),
+      // Written at once, so the test reads what the visitor just did.
+      VISITS_FLUSH_MS: '200',
+      LOG_LEVEL: 'warn',
+    },
+    { compiledMain: path.join(root, 'build/server/server/main.js') },
+  );
+});
+
+test.afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  folder?.remove();
+});
+
+/** Today's counts, as the owner's page will read them. */
+async function today(): Promise<VisitReport> {
+  const store = await SqliteFeedbackStore.open(path.join(folder?.dir ?? '', 'data'), {
+    create: false,
+  });
+  try {
+    return await store.visitStats.report(7, Date.now(), 50);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Every beacon the page sends, as its body. */
+function beacons(page: Page): unknown[] {
+  const sent: unknown[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/visit') {
+      sent.push(JSON.parse(request.postData() ?? 'null'));
+    }
+  });
+  return sent;
+}
+
+test('a page view, a page reached in the app, a store button’s click and a QR code shown are counted, and nothing is stored in the browser', async ({
+  page,
+  context,
+}) => {
+  // The stores are outside sites: their tabs open on nothing.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  const sent = beacons(page);
+  await page.goto(`${server?.url}/${slug}`);
+  await expect.poll(() => sent).toEqual([{ kind: 'view', path: `/${slug}` }]);
+
+  const tab = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Apple Store' }).click();
+  await (await tab).close();
+  // Away from the button, whose hover would show its QR code too.
+  await page.mouse.move(0, 0);
+  const code = page.getByRole('img', { name: `QR code of ${name} on Apple Store` });
+  await expect(code).toBeHidden();
+  await page.getByRole('button', { name: 'QR code: Apple Store' }).click();
+  await expect(code).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Into the app's Terms of Use, a page of the app, without loading a page.
+  await page.getByRole('link', { name: 'Terms of Use' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/terms$`));
+  await expect
+    .poll(() => sent)
+    .toEqual([
+      { kind: 'view', path: `/${slug}` },
+      { kind: 'click', app: slug, button: 'appStore' },
+      { kind: 'qr', app: slug, button: 'appStore' },
+      { kind: 'view', path: `/${slug}/terms` },
+    ]);
+
+  await expect
+    .poll(async () => (await today()).totals, { timeout: 10_000 })
+    .toEqual({ views: 2, visitors: 1 });
+  const report = await today();
+  expect(report.pages).toEqual([
+    { page: `/${slug}`, views: 1, visitors: 1 },
+    { page: `/${slug}/terms`, views: 1, visitors: 1 },
+  ]);
+  expect(report.apps).toEqual([
+    expect.objectContaining({
+      app: slug,
+      views: 2,
+      visitors: 1,
+      storeClicks: 1,
+      clickThroughRate: 0.5,
+      qrShown: expect.objectContaining({ appStore: 1 }),
+    }),
+  ]);
+  expect(report.devices).toEqual([{ device: 'desktop', views: 2, visitors: 1 }]);
+
+  // No cookie, nothing in local storage or a database: the beacon is all the site keeps
+  // track of. Session storage holds at most the tab's scroll positions (React Router's, to
+  // put a reloaded page back where it was).
+  expect(await context.cookies()).toEqual([]);
+  const stored = await page.evaluate(async () => ({
+    local: Object.keys(localStorage),
+    session: Object.keys(sessionStorage),
+    databases: (await indexedDB.databases()).length,
+    caches: (await caches.keys()).length,
+  }));
+  expect(stored.local).toEqual([]);
+  expect(stored.session.filter((key) => key !== 'react-router-scroll-positions')).toEqual([]);
+  expect(stored.databases).toBe(0);
+  expect(stored.caches).toBe(0);
+});
+
+test('a store button clicked before the page is live is counted once it is', async ({
+  context,
+}) => {
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  // The page's scripts come late, as on a slow phone: the button is tapped at first sight.
+  await context.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const sent = beacons(page);
+  await page.goto(`${server?.url}/${slug}`, { waitUntil: 'commit' });
+  const tab = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Apple Store' }).click();
+  await (await tab).close();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(
+    false,
+  );
+  await expect
+    .poll(() => sent, { timeout: 15_000 })
+    .toEqual([
+      { kind: 'view', path: `/${slug}` },
+      { kind: 'click', app: slug, button: 'appStore' },
+    ]);
+});
+
+test('a browser with Global Privacy Control sends no beacon at all', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true });
+  });
+  const sent = beacons(page);
+  const before = (await today()).totals.views;
+  await page.goto(`${server?.url}/${slug}`);
+  await page.getByRole('link', { name: 'Apple Store' }).hover();
+  // Longer than the beacon takes to load and send on the first test's page.
+  await page.waitForTimeout(1500);
+  expect(sent).toEqual([]);
+  expect((await today()).totals.views).toBe(before);
+});
