@@ -9,6 +9,7 @@
  * for content.
  */
 import { z } from 'zod';
+import { AppAdsTxtSchema, AppLinksSchema } from './app-links-schema.ts';
 import { HttpsUrlSchema, SlugSchema } from './fields.ts';
 import type { technologies } from './technologies.ts';
 
@@ -42,6 +43,11 @@ export const SiteSchema = z.strictObject({
   }),
   /** The owner's profile on the code host; every logo row starts with it. */
   codeHostUrl: HttpsUrlSchema,
+  /**
+   * The lines of /app-ads.txt, which ad networks read to check who may sell ads in your apps
+   * (the IAB's app-ads.txt); default none, and no file.
+   */
+  appAdsTxt: AppAdsTxtSchema.optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
 export type SiteInput = z.input<typeof SiteSchema>;
@@ -152,6 +158,13 @@ export const AppSchema = z.strictObject({
    * with the file and line.
    */
   legal: z.boolean(),
+  /**
+   * The app's own links and what the stores check on this site (content/app-links-schema.ts):
+   * its custom scheme, the addresses of this site that open it (each with a page of its
+   * own), its Apple app IDs and its Android package with certificate fingerprints; default
+   * none.
+   */
+  appLinks: AppLinksSchema.optional(),
 });
 export type App = z.infer<typeof AppSchema>;
 export type AppInput = z.input<typeof AppSchema>;

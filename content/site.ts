@@ -22,4 +22,6 @@ export const site = {
     sms: '+1 555 555 0100',
   },
   codeHostUrl: 'https://github.com/devzano',
+  // SAMPLE record: your ad network gives you yours (AdMob: Apps → View all apps → app-ads.txt).
+  appAdsTxt: ['google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0'],
 } satisfies SiteInput;

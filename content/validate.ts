@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
+import { appLinksCheck } from './app-links-check.ts';
 import { appStoreId } from './app-store.ts';
 import {
   AppSchema,
@@ -148,6 +149,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
   const slugOwners = new Map<string, string>();
   const orderOwners = new Map<number, string>();
   const nameOwners = new Map<string, string>();
+  const checkAppLinks = appLinksCheck();
   for (const { folder, input } of raw.apps) {
     const where = `content/apps/${folder}/app.ts`;
     const parsed = AppSchema.safeParse(input);
@@ -201,6 +203,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
         }
       }
     }
+    if (parsed.success) problems.push(...checkAppLinks(parsed.data, where));
     if (parsed.success) apps.push(parsed.data);
   }
   if (raw.apps.length === 0) problems.push('content/apps/: no app folders found');

@@ -13,6 +13,7 @@ const ownSite: Site = {
     sms: '+44 7700 123456',
   },
   codeHostUrl: 'https://codeberg.org/ada',
+  appAdsTxt: ['google.com, pub-3940256099942544, DIRECT, f08c47fec0942fa0'],
 };
 
 describe('the notice about sample values', () => {
@@ -21,10 +22,16 @@ describe('the notice about sample values', () => {
       ...ownSite,
       contact: { ...ownSite.contact, email: 'hello@example.com', sms: '+1 555 555 0100' },
       codeHostUrl: 'https://github.com/devzano',
+      appAdsTxt: ['google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0'],
     };
-    expect(sampleFields(shipped)).toEqual(['contact.email', 'contact.sms', 'codeHostUrl']);
+    expect(sampleFields(shipped)).toEqual([
+      'contact.email',
+      'contact.sms',
+      'codeHostUrl',
+      'appAdsTxt',
+    ]);
     expect(sampleNotice(shipped)).toBe(
-      'Note: content/site.ts still has sample values in contact.email, contact.sms, codeHostUrl; replace them with your own before you deploy (README: Make it yours).',
+      'Note: content/site.ts still has sample values in contact.email, contact.sms, codeHostUrl, appAdsTxt; replace them with your own before you deploy (README: Make it yours).',
     );
   });
 

@@ -17,6 +17,11 @@ const SAMPLE_CHECKS: readonly { field: string; isSample: (site: Site) => boolean
     isSample: (site) => site.contact.linkedin.endsWith('/sample-owner'),
   },
   { field: 'codeHostUrl', isSample: (site) => site.codeHostUrl === 'https://github.com/devzano' },
+  {
+    field: 'appAdsTxt',
+    isSample: (site) =>
+      site.appAdsTxt?.some((line) => line.includes('pub-0000000000000000')) ?? false,
+  },
 ];
 
 /** North American numbers 555-0100 to 555-0199 are reserved for fiction; the sample uses one. */
