@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { buildOnlyContent } from './scripts/build-only-content.ts';
 import { buildSettings } from './scripts/build-settings.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
 import { contentDev } from './scripts/content-dev.ts';
@@ -21,6 +22,7 @@ console.warn = (...args: unknown[]) => {
 export default defineConfig(({ command }) => ({
   plugins: [
     legalMarkdown(),
+    buildOnlyContent(),
     ...(command === 'serve' ? [devApi(), contentDev()] : []),
     reactRouter(),
   ] as Plugin[],

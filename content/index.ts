@@ -27,7 +27,10 @@ export const rawApps = Object.entries(appModules).map(([file, input]) => ({
 export const skills: readonly string[] = skillsInput;
 export const technologies: Record<TechnologyId, Technology> = technologiesInput;
 
-/** All apps, in menu and slider order. */
+/**
+ * All apps, in menu and slider order. In the pages' bundle an app's `appLinks` are left out
+ * (scripts/build-only-content.ts): the pages of its links read them from content/app-links.ts.
+ */
 export const apps: readonly App[] = rawApps
   .map(({ input }): App => input)
   .sort((a, b) => a.order - b.order);
