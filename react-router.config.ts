@@ -1,11 +1,16 @@
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { linkPages } from './common/app-links.ts';
 import { pageRoutes } from './common/paths.ts';
 import { content, contentDir } from './content/load.ts';
 import { buildSettings } from './scripts/build-settings.ts';
 import { finishBuild, NOT_FOUND_PRERENDER_PATH } from './scripts/finish-build.ts';
 import { resumeAsset } from './scripts/resume.ts';
+import { checkLinkAddresses, storeFiles } from './scripts/store-files.ts';
 import { structuredDataFor, structuredDataTags } from './scripts/structured-data.ts';
+
+// A link of an app that would take a page's address stops the build, naming its field.
+checkLinkAddresses(content.apps);
 
 export default {
   appDirectory: 'app',
@@ -22,7 +27,12 @@ export default {
     v8_trailingSlashAwareDataRequests: true,
   },
   prerender: {
-    paths: () => [...pageRoutes(content.apps).map((route) => route.path), NOT_FOUND_PRERENDER_PATH],
+    paths: () => [
+      ...pageRoutes(content.apps).map((route) => route.path),
+      // One page for every address of an app's link (common/app-links.ts).
+      ...linkPages(content.apps).map((page) => page.shellPath),
+      NOT_FOUND_PRERENDER_PATH,
+    ],
     concurrency: 2,
   },
   async buildEnd({ reactRouterConfig }) {
@@ -32,6 +42,7 @@ export default {
       buildDir: reactRouterConfig.buildDirectory,
       apps: content.apps,
       settings: buildSettings,
+      storeFiles: storeFiles(content.apps, content.site),
       headOf: (route) =>
         structuredDataTags(
           structuredDataFor(route, { ...content, publicUrl: buildSettings.publicUrl, resumePath }),

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { browserContentPlugin } from './scripts/browser-content.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
 
 export default defineConfig({
-  plugins: [legalMarkdown()],
+  plugins: [legalMarkdown(), browserContentPlugin()],
   define: {
     __PUBLIC_URL__: JSON.stringify('http://localhost:3000'),
     __BUILD_ID__: JSON.stringify('test-build'),

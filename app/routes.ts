@@ -1,4 +1,5 @@
 import { index, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+import { appLinkRoutes } from '../common/app-links.ts';
 import { siteRoutes, type Screen, type SiteRoute } from '../common/paths.ts';
 import { content } from '../content/load.ts';
 
@@ -11,6 +12,7 @@ const MODULES: Record<Screen, string> = {
   support: 'routes/support.tsx',
   'feedback-sent': 'routes/feedback-sent.tsx',
   'app-shell': 'routes/project-sub-path.tsx',
+  'app-link': 'routes/app-link.tsx',
   'not-found': 'routes/not-found.tsx',
 };
 
@@ -20,5 +22,10 @@ function toRouteConfig({ id, segment, screen, children }: SiteRoute): RouteConfi
   return route(segment, MODULES[screen], options, children.map(toRouteConfig));
 }
 
-/** The route table of common/paths.ts, derived from content/, as React Router reads it. */
-export default siteRoutes(content.apps).map(toRouteConfig) satisfies RouteConfig;
+/**
+ * The route table of common/paths.ts and the routes of the apps' links (common/app-links.ts),
+ * derived from content/, as React Router reads it.
+ */
+export default [...siteRoutes(content.apps), ...content.apps.flatMap(appLinkRoutes)].map(
+  toRouteConfig,
+) satisfies RouteConfig;

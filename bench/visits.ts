@@ -93,6 +93,8 @@ async function main(): Promise<void> {
       SITE_DIR: siteDir,
       FEEDBACK_RATE_LIMIT_PER_MINUTE: '0',
       FEEDBACK_RATE_LIMIT_PER_48: '0',
+      FEEDBACK_RATE_LIMIT_PER_HOUR: '0',
+      FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '0',
       FEEDBACK_MAX_PER_HOUR: '0',
       VISITS_RATE_LIMIT_PER_MINUTE: '0',
       VISITS_MAX_PER_SECOND: '0',

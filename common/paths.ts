@@ -1,8 +1,10 @@
 /**
  * The typed route table. Every address of the site is derived here, once, from the list of
  * apps: the React Router config (app/routes.ts), the prerender list, the sitemap, the menu,
- * the slider and the server's routing all read it.
+ * the slider and the server's routing all read it. (The routes of the apps' links, beside
+ * their app's page, are in common/app-links.ts.)
  */
+import type { RoutableAppLinks } from './app-links.ts';
 
 /**
  * The legal documents every app with legal pages has, by their sub-route segment, with their
@@ -55,6 +57,11 @@ export interface RoutableApp {
    * title, e.g. `{ 'delete-account': 'Delete Your Account' }`; default none.
    */
   legalPages?: Readonly<Record<LegalDoc, string>>;
+  /**
+   * Its links, each a route of its own beside the app's page (`appLinkRoutes` in
+   * common/app-links.ts); default none.
+   */
+  appLinks?: RoutableAppLinks;
 }
 
 /** What a route shows; app/routes.ts gives each its route module. */
@@ -66,6 +73,7 @@ export type Screen =
   | 'support'
   | 'feedback-sent'
   | 'app-shell'
+  | 'app-link'
   | 'not-found';
 
 export interface SiteRoute {
@@ -73,15 +81,20 @@ export interface SiteRoute {
   id?: string;
   /** The path below the parent route: '' for an index route, '*' for any path beneath. */
   segment: string;
-  /** The full address, e.g. `/echoexpense/privacy`, or `/echoexpense/*` for a splat. */
+  /**
+   * The full address, e.g. `/echoexpense/privacy`, `/echoexpense/*` for a splat, or
+   * `/reciperealm/r/:id` for an app's link.
+   */
   path: string;
   screen: Screen;
-  /** The app a project, legal, support or app-shell route belongs to. */
+  /** The app a project, legal, support, app-shell or app-link route belongs to. */
   slug?: string;
   /** The document a legal route shows. */
   doc?: LegalDoc;
   /** The title of the document a legal route shows. */
   title?: string;
+  /** The place in its app's `appLinks.patterns` of the link an app-link route answers. */
+  link?: number;
   children: SiteRoute[];
 }
 

@@ -35,5 +35,22 @@ export const SiteManifestSchema = z.strictObject({
   appShell: HtmlFileSchema,
   /** The 404 page. */
   notFound: HtmlFileSchema,
+  /**
+   * The pages of the apps' links (common/app-links.ts): each answers every address of its
+   * link, with what the app's scheme opens for that address written in. Default none.
+   */
+  appLinks: z
+    .array(
+      z.strictObject({
+        slug: z.string(),
+        scheme: z.string(),
+        /** The link's address, e.g. `/reciperealm/r/:id`. */
+        path: z.string(),
+        query: z.array(z.string()).optional(),
+        appPath: z.string().optional(),
+        page: HtmlFileSchema,
+      }),
+    )
+    .optional(),
 });
 export type SiteManifest = z.infer<typeof SiteManifestSchema>;

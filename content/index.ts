@@ -6,7 +6,7 @@
  * (scripts/browser-content.ts), and the types here say so.
  */
 import type { AppInput, BrowserApp, TechnologyId } from './schema.ts';
-import type { Site } from './schema.ts';
+import type { BrowserSite } from './schema.ts';
 import type { BrowserTechnology } from './technology-schema.ts';
 import { withAppCount } from './app-count.ts';
 import { site as siteInput } from './site.ts';
@@ -28,7 +28,7 @@ const validatedApps: BrowserApp[] = Object.values(appModules);
 export const apps: readonly BrowserApp[] = validatedApps.sort((a, b) => a.order - b.order);
 
 /** The owner's details, the description's `{{apps.count}}` filled in. */
-export const site: Site = {
+export const site: BrowserSite = {
   ...siteInput,
   description: withAppCount(siteInput.description, apps.length),
 };

@@ -9,6 +9,7 @@
  * for content.
  */
 import { z } from 'zod';
+import { AppAdsTxtSchema, AppLinksSchema } from './app-links-schema.ts';
 import { HttpsUrlSchema, SlugSchema } from './fields.ts';
 import type { technologies } from './technologies.ts';
 
@@ -51,6 +52,11 @@ export const SiteSchema = z.strictObject({
     .string()
     .regex(/^[\w.-]+\.pdf$/, 'must be the name of a .pdf file in content/, like resume.pdf')
     .optional(),
+  /**
+   * The lines of /app-ads.txt, which ad networks read to check who may sell ads in your apps
+   * (the IAB's app-ads.txt); default none, and no file.
+   */
+  appAdsTxt: AppAdsTxtSchema.optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
 export type SiteInput = z.input<typeof SiteSchema>;
@@ -170,16 +176,28 @@ export const AppSchema = z.strictObject({
    * Default none.
    */
   legalPages: z.record(SlugSchema, z.string().min(1).max(40)).optional(),
+  /**
+   * The app's own links and what the stores check on this site (content/app-links-schema.ts):
+   * its custom scheme, the addresses of this site that open it (each with a page of its
+   * own), its Apple app IDs and its Android package with certificate fingerprints; default
+   * none.
+   */
+  appLinks: AppLinksSchema.optional(),
 });
 export type App = z.infer<typeof AppSchema>;
 export type AppInput = z.input<typeof AppSchema>;
 
 /**
- * The fields of an app that only the build reads: `category` (its JSON-LD) and
- * `screenshots` (the generated screenshot manifest carries what the carousel shows). The
- * browser's bundle leaves them out (scripts/browser-content.ts), since every byte of content
- * there is JavaScript that home loads before it is live.
+ * The fields of an app that only the build reads: `category` (its JSON-LD), `screenshots`
+ * (the generated screenshot manifest carries what the carousel shows) and `appLinks` (the
+ * stores' files; the pages of the links read them from content/app-links.ts). The browser's
+ * bundle leaves them out (scripts/browser-content.ts), since every byte of content there is
+ * JavaScript that home loads before it is live.
  */
-export const BUILD_ONLY_APP_FIELDS = ['category', 'screenshots'] as const;
+export const BUILD_ONLY_APP_FIELDS = ['category', 'screenshots', 'appLinks'] as const;
 /** An app as the site's code reads it, in the browser: without the build's own fields. */
 export type BrowserApp = Omit<App, (typeof BUILD_ONLY_APP_FIELDS)[number]>;
+/** The fields of the site's details that only the build reads: `appAdsTxt` (app-ads.txt). */
+export const BUILD_ONLY_SITE_FIELDS = ['appAdsTxt'] as const;
+/** The site's details as the site's code reads them, in the browser. */
+export type BrowserSite = Omit<Site, (typeof BUILD_ONLY_SITE_FIELDS)[number]>;

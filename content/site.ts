@@ -24,4 +24,6 @@ export const site = {
   },
   codeHostUrl: 'https://github.com/devzano',
   resume: 'sample-resume.pdf',
+  // SAMPLE record: your ad network gives you yours (AdMob: Apps → View all apps → app-ads.txt).
+  appAdsTxt: ['google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0'],
 } satisfies SiteInput;

@@ -343,3 +343,140 @@ describe('validateContent stops the build', () => {
     expect(problems[0]).toMatch(/^content\/site\.ts: contact\.email: /);
   });
 });
+
+describe("validateContent stops the build on an app's links or the site's app-ads.txt", () => {
+  const FINGERPRINT = Array.from({ length: 32 }, (_, index) =>
+    index.toString(16).padStart(2, '0').toUpperCase(),
+  ).join(':');
+  const links = (appLinks: AppInput['appLinks'], overrides: Partial<AppInput> = {}) =>
+    validApp({ appLinks, ...overrides });
+  const problemsWith = (inputs: AppInput[], siteInput: unknown = site) =>
+    problemsOf(() =>
+      validateContent(
+        {
+          ...realContent,
+          site: siteInput,
+          apps: inputs.map((input) => ({ folder: input.slug, input })),
+        },
+        tempContent(inputs.map((input) => input.slug)),
+      ),
+    );
+  const recipe = {
+    path: '/sample-app/r/:id',
+    title: 'A recipe shared with you',
+    description: 'Someone shared a recipe with you: open it in the app.',
+  };
+
+  it('takes every field declared right', () => {
+    const content = validateContent(
+      {
+        ...realContent,
+        apps: [
+          {
+            folder: 'sample-app',
+            input: links({
+              scheme: 'sampleapp',
+              patterns: [{ ...recipe, query: ['room'], appPath: 'recipe/:id' }],
+              apple: {
+                teamId: 'A1B2C3D4E5',
+                bundleIds: ['com.example.sample'],
+                webcredentials: true,
+              },
+              android: { package: 'com.example.sample', sha256CertFingerprints: [FINGERPRINT] },
+            }),
+          },
+        ],
+      },
+      tempContent(['sample-app']),
+    );
+    expect(content.apps[0]?.appLinks?.apple?.teamId).toBe('A1B2C3D4E5');
+  });
+
+  it('for a malformed team id, bundle id, package name, fingerprint or scheme, naming the field', () => {
+    const problems = problemsWith([
+      links({
+        scheme: 'https',
+        patterns: [recipe],
+        apple: { teamId: 'a1b2c3d4e5', bundleIds: ['com example'] },
+        android: {
+          package: 'com.example.9sample',
+          sha256CertFingerprints: [FINGERPRINT.toLowerCase(), FINGERPRINT.slice(3)],
+        },
+      }),
+    ]);
+    const where = 'content/apps/sample-app/app.ts: appLinks';
+    expect(problems).toEqual([
+      `${where}.scheme: is a scheme of the web, not an app’s`,
+      `${where}.apple.teamId: must be a Team ID: 10 upper-case letters and digits, like A1B2C3D4E5`,
+      `${where}.apple.bundleIds[0]: must be a bundle id like com.example.reciperealm`,
+      `${where}.android.package: must be a package name like com.example.reciperealm`,
+      `${where}.android.sha256CertFingerprints[0]: must be a SHA-256 fingerprint: 32 bytes in upper-case hex joined by ":", like 14:6D:E9:…:5E`,
+      `${where}.android.sha256CertFingerprints[1]: must be a SHA-256 fingerprint: 32 bytes in upper-case hex joined by ":", like 14:6D:E9:…:5E`,
+    ]);
+  });
+
+  it('for a link outside its app, one of the same shape, a parameter it lacks, or no scheme', () => {
+    const problems = problemsWith([
+      links({
+        patterns: [
+          { ...recipe, path: '/other-app/r/:id' },
+          { ...recipe, path: '/sample-app/r/:code', appPath: 'recipe/:id' },
+          recipe,
+          { ...recipe, path: '/sample-app/R/*' },
+        ],
+      }),
+    ]);
+    const where = 'content/apps/sample-app/app.ts: appLinks';
+    expect(problems).toEqual([
+      `${where}.patterns[1].appPath: :id is not a parameter of path "/sample-app/r/:code"`,
+      `${where}.patterns[3].path: must be an address like /your-app/r/:id: segments of lower-case letters, digits, "-", ".", "_" or "~", or a :name parameter`,
+      `${where}.scheme: is needed with patterns: the scheme the links open, like reciperealm`,
+    ]);
+    // Once each field is right on its own, the checks across them speak.
+    const across = problemsWith([
+      links({
+        scheme: 'sampleapp',
+        patterns: [
+          { ...recipe, path: '/other-app/r/:id' },
+          { ...recipe, path: '/sample-app/r/:code' },
+          recipe,
+        ],
+      }),
+    ]);
+    expect(across).toEqual([
+      `${where}.patterns[0].path: "/other-app/r/:id" must be beneath the app's page, like /sample-app/r/:id`,
+      `${where}.patterns[2].path: "/sample-app/r/:id" stands for the same addresses as appLinks.patterns[1].path`,
+    ]);
+  });
+
+  it('for an app ID or a package declared by two apps', () => {
+    const apple = { teamId: 'A1B2C3D4E5', bundleIds: ['com.example.sample'] };
+    const android = { package: 'com.example.sample', sha256CertFingerprints: [FINGERPRINT] };
+    const problems = problemsWith([
+      links({ apple, android }),
+      links({ apple, android }, { slug: 'other-app', name: 'Other App', order: 2 }),
+    ]);
+    expect(problems).toEqual([
+      'content/apps/other-app/app.ts: appLinks.apple.bundleIds[0]: "A1B2C3D4E5.com.example.sample" is already declared by content/apps/sample-app/app.ts',
+      'content/apps/other-app/app.ts: appLinks.android.package: "com.example.sample" is already declared by content/apps/sample-app/app.ts',
+    ]);
+  });
+
+  it('for a line of app-ads.txt that is neither a record nor a variable', () => {
+    const problems = problemsWith([validApp()], {
+      ...site,
+      appAdsTxt: [
+        'google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0',
+        'contact=ads@example.com',
+        'google.com, pub-0000000000000000, SOMETIMES',
+        'google.com pub-0000000000000000 DIRECT',
+        'subdomain=ads.example.com',
+      ],
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^content\/site\.ts: appAdsTxt\[2\]: must be an app-ads\.txt record/),
+      expect.stringMatching(/^content\/site\.ts: appAdsTxt\[3\]: must be an app-ads\.txt record/),
+      expect.stringMatching(/^content\/site\.ts: appAdsTxt\[4\]: must be an app-ads\.txt record/),
+    ]);
+  });
+});

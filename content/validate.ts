@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
+import { appLinksCheck } from './app-links-check.ts';
 import { appStoreId } from './app-store.ts';
 import { SlugSchema } from './fields.ts';
 import {
@@ -203,6 +204,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
   const slugOwners = new Map<string, string>();
   const orderOwners = new Map<number, string>();
   const nameOwners = new Map<string, string>();
+  const checkAppLinks = appLinksCheck();
   for (const { folder, input } of raw.apps) {
     const where = `content/apps/${folder}/app.ts`;
     const parsed = AppSchema.safeParse(input);
@@ -257,6 +259,7 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
       }
     }
     problems.push(...legalPageProblems(app, where, folder, appDir));
+    if (parsed.success) problems.push(...checkAppLinks(parsed.data, where));
     if (parsed.success) apps.push(parsed.data);
   }
   if (raw.apps.length === 0) problems.push('content/apps/: no app folders found');

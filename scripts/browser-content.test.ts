@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { contentDir } from '../content/load.ts';
-import { browserContent } from './browser-content.ts';
+import { browserContent, linksCopy } from './browser-content.ts';
 
 /** The keys of each object literal directly in `code`'s first export, by nesting. */
 function exportedKeys(code: string, file: string): string[][] {
@@ -26,13 +26,29 @@ function exportedKeys(code: string, file: string): string[][] {
 }
 
 describe("the browser's content", () => {
-  it("leaves out an app's category and screenshots, and keeps every other field", () => {
+  it("leaves out an app's category, screenshots and links, and keeps every other field", () => {
     const file = path.join(contentDir, 'apps', 'manzanos-popshop', 'app.ts');
     const source = readFileSync(file, 'utf8');
     const [keys] = exportedKeys(browserContent(source, file), file);
     const [sourceKeys] = exportedKeys(source, file);
-    expect(sourceKeys).toEqual(expect.arrayContaining(['category', 'screenshots', 'buttons']));
-    expect(keys).toEqual(sourceKeys?.filter((key) => !['category', 'screenshots'].includes(key)));
+    const buildOnly = ['category', 'screenshots', 'appLinks'];
+    expect(sourceKeys).toEqual(expect.arrayContaining([...buildOnly, 'buttons']));
+    expect(keys).toEqual(sourceKeys?.filter((key) => !buildOnly.includes(key)));
+  });
+
+  it("gives the pages of an app's links a copy holding its slug and links alone", () => {
+    const file = path.join(contentDir, 'apps', 'manzanos-popshop', 'app.ts');
+    const [keys] = exportedKeys(linksCopy(readFileSync(file, 'utf8'), file), file);
+    expect(keys).toEqual(['slug', 'appLinks']);
+  });
+
+  it("leaves out the site's app-ads.txt lines, and keeps its other details", () => {
+    const file = path.join(contentDir, 'site.ts');
+    const source = readFileSync(file, 'utf8');
+    const [keys] = exportedKeys(browserContent(source, file), file);
+    const [sourceKeys] = exportedKeys(source, file);
+    expect(sourceKeys).toContain('appAdsTxt');
+    expect(keys).toEqual(sourceKeys?.filter((key) => key !== 'appAdsTxt'));
   });
 
   it("leaves out each technology's icon", () => {
@@ -62,7 +78,7 @@ describe("the browser's content", () => {
 
   it('leaves any other file, and a shape it does not know, as it is', () => {
     const other = "export const site = { category: 'kept' };";
-    expect(browserContent(other, '/site/content/site.ts')).toBe(other);
+    expect(browserContent(other, '/site/content/skills.ts')).toBe(other);
     const indirect = "const app = { category: 'kept' };\nexport default app;";
     expect(browserContent(indirect, '/site/content/apps/x/app.ts')).toBe(indirect);
   });

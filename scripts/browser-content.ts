@@ -1,19 +1,28 @@
 /**
  * Leaves out of the browser's bundle the content fields that only the build reads (an app's
- * `category` and `screenshots`, a technology's `icon`: BUILD_ONLY_APP_FIELDS and
- * BUILD_ONLY_TECHNOLOGY_FIELDS). The content is JavaScript that every page, home included,
- * loads before it is live, so a field no page reads is a cost with nothing for it.
+ * `category`, `screenshots` and `appLinks`, the site's `appAdsTxt`, a technology's `icon`:
+ * BUILD_ONLY_APP_FIELDS, BUILD_ONLY_SITE_FIELDS and BUILD_ONLY_TECHNOLOGY_FIELDS). The
+ * content is JavaScript that every page, home included, loads before it is live, so a field
+ * no page reads is a cost with nothing for it.
  *
  * Only the browser's build is changed: the prerender, the build scripts and the tests read
  * the whole content. The types keep the site's code from reading these fields (`BrowserApp`,
- * `BrowserTechnology`), so a page hydrates as it was drawn.
+ * `BrowserSite`, `BrowserTechnology`), so a page hydrates as it was drawn.
+ *
+ * The pages of an app's links read its `appLinks` from a copy of its app.ts of their own,
+ * imported as `app.ts?links` (content/app-links.ts), which holds the app's `slug` and
+ * `appLinks` alone, wherever it is built.
  */
 import { parseSync, type ESTree, type Plugin } from 'vite';
-import { BUILD_ONLY_APP_FIELDS } from '../content/schema.ts';
+import { BUILD_ONLY_APP_FIELDS, BUILD_ONLY_SITE_FIELDS } from '../content/schema.ts';
 import { BUILD_ONLY_TECHNOLOGY_FIELDS } from '../content/technology-schema.ts';
 
 const APP_FILE = /\/content\/apps\/[^/]+\/app\.ts$/;
 const TECHNOLOGIES_FILE = /\/content\/technologies\.ts$/;
+const SITE_FILE = /\/content\/site\.ts$/;
+
+/** What an app's `?links` copy holds of it. */
+const LINK_FIELDS = ['slug', 'appLinks'];
 
 type Expression = ESTree.Expression | ESTree.Declaration | null | undefined;
 
@@ -63,21 +72,30 @@ function appEdits(code: string, program: ESTree.Program): Edit[] {
   return edit ? [edit] : [];
 }
 
+/** The object literals of a module's exported constants. */
+function exportedConstants(program: ESTree.Program): ESTree.ObjectExpression[] {
+  return program.body.flatMap((node) => {
+    if (node.type !== 'ExportNamedDeclaration') return [];
+    if (node.declaration?.type !== 'VariableDeclaration') return [];
+    return node.declaration.declarations.flatMap(({ init }) => objectLiteral(init) ?? []);
+  });
+}
+
 /** The edits of technologies.ts: each technology of its export, without the build's fields. */
 function technologyEdits(code: string, program: ESTree.Program): Edit[] {
-  const edits: Edit[] = [];
-  for (const node of program.body) {
-    if (node.type !== 'ExportNamedDeclaration') continue;
-    if (node.declaration?.type !== 'VariableDeclaration') continue;
-    for (const { init } of node.declaration.declarations) {
-      for (const property of objectLiteral(init)?.properties ?? []) {
-        const technology = property.type === 'Property' ? objectLiteral(property.value) : undefined;
-        const edit = technology && without(code, technology, BUILD_ONLY_TECHNOLOGY_FIELDS);
-        if (edit) edits.push(edit);
-      }
-    }
-  }
-  return edits;
+  return exportedConstants(program).flatMap((technologies) =>
+    technologies.properties.flatMap((property) => {
+      const technology = property.type === 'Property' ? objectLiteral(property.value) : undefined;
+      return (technology && without(code, technology, BUILD_ONLY_TECHNOLOGY_FIELDS)) ?? [];
+    }),
+  );
+}
+
+/** The edits of site.ts: its exported details, without the build's fields. */
+function siteEdits(code: string, program: ESTree.Program): Edit[] {
+  return exportedConstants(program).flatMap(
+    (site) => without(code, site, BUILD_ONLY_SITE_FIELDS) ?? [],
+  );
 }
 
 /**
@@ -90,7 +108,9 @@ export function browserContent(code: string, file: string): string {
     ? appEdits
     : TECHNOLOGIES_FILE.test(file)
       ? technologyEdits
-      : undefined;
+      : SITE_FILE.test(file)
+        ? siteEdits
+        : undefined;
   if (!editsOf) return code;
   const { program, errors } = parseSync(file, code);
   if (errors.length > 0) return code;
@@ -99,14 +119,36 @@ export function browserContent(code: string, file: string): string {
     .reduce((out, edit) => out.slice(0, edit.start) + edit.text + out.slice(edit.end), code);
 }
 
-/** The Vite plugin: the browser's build (and dev server) get the content without those fields. */
+/**
+ * An app.ts as its `?links` copy: a module whose default export holds the app's `slug` and
+ * `appLinks` alone (what the pages of its links read).
+ */
+export function linksCopy(code: string, file: string): string {
+  const { program, errors } = parseSync(file, code);
+  if (errors.length > 0) throw new Error(`Cannot read ${file}: ${errors[0]?.message}`);
+  const exported = program.body.find((node) => node.type === 'ExportDefaultDeclaration');
+  const kept = (objectLiteral(exported?.declaration)?.properties ?? []).filter((property) =>
+    LINK_FIELDS.includes(keyName(property) ?? ''),
+  );
+  const text = kept.map((property) => `  ${code.slice(property.start, property.end)},\n`);
+  return `export default {\n${text.join('')}};\n`;
+}
+
+/**
+ * The Vite plugin: the browser's build (and dev server) get the content without those
+ * fields; every build (the tests' too) gets an app's `?links` copy.
+ */
 export function browserContentPlugin(): Plugin {
   return {
     name: 'portfolio:browser-content',
     enforce: 'pre',
-    applyToEnvironment: (environment) => environment.name === 'client',
     transform(code, id) {
-      const changed = browserContent(code, id.replace(/\?.*$/, ''));
+      const [file = '', query] = id.split('?');
+      // Written as JavaScript: Vite reads a module with a query as such.
+      if (query === 'links' && APP_FILE.test(file))
+        return { code: linksCopy(code, file), map: null };
+      if (query !== undefined || this.environment.name !== 'client') return null;
+      const changed = browserContent(code, file);
       return changed === code ? null : { code: changed, map: null };
     },
   };

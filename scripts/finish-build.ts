@@ -5,13 +5,14 @@
  */
 import type { RoutableApp, SiteRoute } from '../common/paths.ts';
 import type { SiteManifest } from '../common/site-manifest.ts';
+import type { StoreFile } from '../common/store-files.ts';
 import type { BuildSettings } from './build-settings.ts';
 import { listFiles, writeHostFiles } from './finish-build/host-files.ts';
 import { nameNotFoundPage } from './finish-build/not-found-page.ts';
 import { precompressFiles } from './finish-build/precompress.ts';
 import { rewritePages } from './finish-build/rewrite-pages.ts';
 import { siteManifest, writeSiteManifest } from './finish-build/site-manifest.ts';
-import { writeSiteFiles } from './finish-build/site-files.ts';
+import { writeSiteFiles, writeStoreFiles } from './finish-build/site-files.ts';
 
 // React Router prerenders this path for the 404 page, which the first stage names.
 export { NOT_FOUND_PRERENDER_PATH } from './finish-build/not-found-page.ts';
@@ -23,6 +24,8 @@ export interface FinishBuildOptions {
   settings: BuildSettings;
   /** What a page's head gains at the end (its JSON-LD); default nothing. */
   headOf?: (route: SiteRoute) => string;
+  /** The files the stores and ad networks read (scripts/store-files.ts); default none. */
+  storeFiles?: readonly { file: StoreFile; body: string }[];
 }
 
 export async function finishBuild({
@@ -31,11 +34,14 @@ export async function finishBuild({
   apps,
   settings,
   headOf = () => '',
+  storeFiles = [],
 }: FinishBuildOptions): Promise<SiteManifest> {
   // 404.html from the page prerendered for it; the app shell is checked to be there.
   await nameNotFoundPage(clientDir);
   // sitemap.xml, robots.txt and build-id.json.
   await writeSiteFiles(clientDir, apps, settings);
+  // apple-app-site-association, assetlinks.json and app-ads.txt, as declared.
+  await writeStoreFiles(clientDir, storeFiles);
   // Each page's scripts wait for its first paint; its styles, icon and first marks move in.
   await rewritePages(clientDir, apps, headOf);
   // The hashes of each page's inline scripts, taken from the pages as they now are.

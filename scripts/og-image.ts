@@ -3,7 +3,9 @@
  * 1200 × 630 as the platforms expect, over the site's night-sky background:
  * - public/og-image.png, the site's card: the owner's name and tagline from content/site.ts;
  * - public/og/<slug>.png, one per app: its name, its one-line summary, its accent colour and
- *   its first screenshot (or placeholder) in a device frame.
+ *   its first screenshot (or placeholder) in a device frame;
+ * - public/og/<slug>/link-<n>.png, one per link of an app (its `appLinks.patterns`): the
+ *   same, with what the link is in place of the summary.
  *
  * Run with `tsx scripts/og-image.ts` (part of `npm run build`, after the screenshots).
  */
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { site } from '../content/site.ts';
+import { appLinkCardPath } from '../common/app-links.ts';
 import { appCardPath, CARD_SIZE, SITE_CARD_PATH } from '../common/link-cards.ts';
 import { renditionName, type ScreenshotManifest } from '../common/screenshot.ts';
 import { loadContentOrExit } from './load-content.ts';
@@ -216,26 +219,40 @@ async function main(): Promise<void> {
   const next: Record<string, string> = {};
   let drawn = 0;
   await mkdir(path.dirname(ledgerFile), { recursive: true });
+  let cards = 0;
   for (const app of content.apps) {
     const first = screenshotsBySlug[app.slug]?.[0];
     if (!first) throw new Error(`og-image: ${app.slug} has no screenshot; run npm run screenshots`);
-    const file = path.join(root, 'public', appCardPath(app.slug));
-    // A card is drawn again only when what it shows changed (the stem names the image's hash).
-    const key = createHash('sha256')
-      .update(JSON.stringify([CARD_VERSION, app.name, app.summary, app.accent, first.stem]))
-      .digest('hex');
-    next[app.slug] = key;
-    if (ledger[app.slug] === key && (await readFile(file).catch(() => undefined))) continue;
-    const widest = first.widths.at(-1) ?? first.width;
-    const screenshot = await readFile(
-      path.join(root, 'public', renditionName(first.stem, widest, 'webp')),
-    );
-    await writeFile(file, await renderAppCard({ ...app, screenshot }));
-    drawn += 1;
+    // The app's card, and one per link of the app (common/app-links.ts) with what it is.
+    const drawings = [
+      { name: app.slug, cardPath: appCardPath(app.slug), summary: app.summary },
+      ...(app.appLinks?.patterns ?? []).map((pattern, index) => ({
+        name: `${app.slug}#link-${index + 1}`,
+        cardPath: appLinkCardPath(app.slug, index),
+        summary: pattern.title,
+      })),
+    ];
+    for (const { name, cardPath, summary } of drawings) {
+      cards += 1;
+      const file = path.join(root, 'public', cardPath);
+      // A card is drawn again only when what it shows changed (the stem names the image's hash).
+      const key = createHash('sha256')
+        .update(JSON.stringify([CARD_VERSION, app.name, summary, app.accent, first.stem]))
+        .digest('hex');
+      next[name] = key;
+      if (ledger[name] === key && (await readFile(file).catch(() => undefined))) continue;
+      const widest = first.widths.at(-1) ?? first.width;
+      const screenshot = await readFile(
+        path.join(root, 'public', renditionName(first.stem, widest, 'webp')),
+      );
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, await renderAppCard({ ...app, summary, screenshot }));
+      drawn += 1;
+    }
   }
   await writeFile(ledgerFile, `${JSON.stringify(next, null, 2)}\n`);
   console.log(
-    `og-image: ${content.apps.length} app cards in public/og/ (${drawn} drawn) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `og-image: ${cards} app and link cards in public/og/ (${drawn} drawn) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 

@@ -14,6 +14,7 @@ const ownSite: Site = {
   },
   codeHostUrl: 'https://codeberg.org/ada',
   resume: 'ada-rivera.pdf',
+  appAdsTxt: ['google.com, pub-3940256099942544, DIRECT, f08c47fec0942fa0'],
 };
 
 describe('the notice about sample values', () => {
@@ -23,15 +24,17 @@ describe('the notice about sample values', () => {
       contact: { ...ownSite.contact, email: 'hello@example.com', sms: '+1 555 555 0100' },
       codeHostUrl: 'https://github.com/devzano',
       resume: 'sample-resume.pdf',
+      appAdsTxt: ['google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0'],
     };
     expect(sampleFields(shipped)).toEqual([
       'contact.email',
       'contact.sms',
       'codeHostUrl',
       'resume',
+      'appAdsTxt',
     ]);
     expect(sampleNotice(shipped)).toBe(
-      'Note: content/site.ts still has sample values in contact.email, contact.sms, codeHostUrl, resume; replace them with your own before you deploy (README: Make it yours).',
+      'Note: content/site.ts still has sample values in contact.email, contact.sms, codeHostUrl, resume, appAdsTxt; replace them with your own before you deploy (README: Make it yours).',
     );
   });
 

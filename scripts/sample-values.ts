@@ -18,6 +18,11 @@ const SAMPLE_CHECKS: readonly { field: string; isSample: (site: Site) => boolean
   },
   { field: 'codeHostUrl', isSample: (site) => site.codeHostUrl === 'https://github.com/devzano' },
   { field: 'resume', isSample: (site) => site.resume === 'sample-resume.pdf' },
+  {
+    field: 'appAdsTxt',
+    isSample: (site) =>
+      site.appAdsTxt?.some((line) => line.includes('pub-0000000000000000')) ?? false,
+  },
 ];
 
 /** North American numbers 555-0100 to 555-0199 are reserved for fiction; the sample uses one. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app.ts';
 import { createFixtureSite } from '../tests/server/fixture-site.ts';
+import type { RoutableApp } from '../common/paths.ts';
 import { headersFile, nginxStaticConf, redirectsFile } from './static-host.ts';
 
 const API = 'https://api.example.net';
@@ -136,5 +137,94 @@ describe('nginx static locations', () => {
       `add_header Content-Security-Policy "${assets.headers['content-security-policy']}" always;`,
     );
     expect(conf).toContain('location = /favicon.svg {');
+  });
+});
+
+describe("the static hosts and nginx, for the stores' files and the apps' links", () => {
+  const linked = {
+    ...manifest,
+    appLinks: [
+      {
+        slug: 'watchlistr-web',
+        scheme: 'watchlistr',
+        path: '/watchlistr-web/l/:id',
+        page: { file: 'watchlistr-web/l/__id__/index.html', scriptHashes: ["'sha256-link'"] },
+      },
+      {
+        slug: 'echoexpense',
+        scheme: 'echo',
+        path: '/echoexpense/:bill',
+        page: { file: 'echoexpense/__bill__/index.html', scriptHashes: ["'sha256-bill'"] },
+      },
+    ],
+  };
+  const storeFiles = [
+    '.well-known/apple-app-site-association',
+    '.well-known/assetlinks.json',
+    'app-ads.txt',
+  ];
+  const linkedRules = parseHeaders(headersFile(linked, ['favicon.svg', ...storeFiles]));
+
+  it("send each store file with its content type and the server's caching", () => {
+    for (const [file, type] of [
+      ['.well-known/apple-app-site-association', 'application/json'],
+      ['.well-known/assetlinks.json', 'application/json'],
+      ['app-ads.txt', 'text/plain; charset=utf-8'],
+    ]) {
+      expect(matching(linkedRules, `/${file}`, 'content-type'), file).toEqual([type]);
+      expect(matching(linkedRules, `/${file}`, 'cache-control'), file).toEqual([
+        'public, max-age=3600',
+      ]);
+    }
+    expect(matching(linkedRules, '/favicon.svg', 'content-type')).toEqual([]);
+  });
+
+  it("answer a link's addresses with its page, before the app's other sub-paths, and allow its scripts", () => {
+    const [web, echo] = manifest.apps as [RoutableApp, RoutableApp];
+    const rules = redirectsFile(
+      [
+        {
+          ...web,
+          appLinks: { scheme: 'watchlistr', patterns: [{ path: '/watchlistr-web/l/:id' }] },
+        },
+        { ...echo, appLinks: { scheme: 'echo', patterns: [{ path: '/echoexpense/:bill' }] } },
+      ],
+      manifest.appShell.file,
+    )
+      .split('\n')
+      .filter((line) => line.startsWith('/'));
+    expect(rules.slice(-3)).toEqual([
+      '/watchlistr-web/l/:id  /watchlistr-web/l/__id__/  200',
+      '/echoexpense/:bill  /echoexpense/__bill__/  200',
+      '/echoexpense/*  /__spa-fallback  200',
+    ]);
+    expect(rules.indexOf('/echoexpense/privacy  /echoexpense/privacy/  200')).toBeLessThan(
+      rules.indexOf('/echoexpense/:bill  /echoexpense/__bill__/  200'),
+    );
+    for (const [url, hash] of [
+      ['/watchlistr-web/l/42', "'sha256-link'"],
+      ['/echoexpense/42', "'sha256-bill'"],
+    ] as const) {
+      expect(matching(linkedRules, url, 'cache-control'), url).toEqual(['no-cache']);
+      expect(
+        scriptHashes(matching(linkedRules, url, 'content-security-policy').at(-1) ?? ''),
+        url,
+      ).toContain(hash);
+    }
+    // The app page of an app without legal pages keeps its own rules, once each.
+    expect(matching(linkedRules, '/watchlistr-web', 'cache-control')).toEqual(['no-cache']);
+  });
+
+  it('serve each store file from nginx itself, with its content type whatever its name ends in', () => {
+    const conf = nginxStaticConf(manifest, ['favicon.svg', ...storeFiles]);
+    expect(conf).toContain(
+      'location = /.well-known/apple-app-site-association {\n    try_files $uri @portfolio;\n    types { }\n    default_type "application/json";\n',
+    );
+    expect(conf).toContain(
+      'location = /app-ads.txt {\n    try_files $uri @portfolio;\n    types { }\n    default_type "text/plain; charset=utf-8";\n',
+    );
+    expect(conf).toContain(
+      'location = /favicon.svg {\n    try_files $uri @portfolio;\n    add_header',
+    );
   });
 });

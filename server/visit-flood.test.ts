@@ -62,6 +62,8 @@ test('20,000 beacons: every feedback message accepted, after them as fast as bef
     env: {
       FEEDBACK_RATE_LIMIT_PER_MINUTE: '5',
       FEEDBACK_RATE_LIMIT_PER_48: '20',
+      FEEDBACK_RATE_LIMIT_PER_HOUR: '20',
+      FEEDBACK_RATE_LIMIT_PER_48_PER_HOUR: '50',
       FEEDBACK_MAX_PER_HOUR: '200',
       STORE_MIN_FREE_MB: '200',
       VISITS_FLUSH_MS: String(FLUSH_MS),

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { appCardPath } from '../../common/link-cards.ts';
 import type { BrowserApp } from '../../content/schema.ts';
-import { pageMeta } from './page-meta.ts';
+import { pageMeta, type PageMetaOptions } from './page-meta.ts';
 
 export interface AppPageMetaOptions {
   /** The page's own title; default the app's name. */
@@ -10,6 +10,8 @@ export interface AppPageMetaOptions {
   description?: string;
   /** The page's path; omit for a page not to index. */
   path?: string;
+  /** The link-preview card and what it shows; default the app's card. */
+  card?: PageMetaOptions['card'];
 }
 
 /**
@@ -18,7 +20,12 @@ export interface AppPageMetaOptions {
  */
 export function appPageMeta(
   app: BrowserApp,
-  { title = app.name, description = app.summary, path }: AppPageMetaOptions,
+  {
+    title = app.name,
+    description = app.summary,
+    path,
+    card = { path: appCardPath(app.slug), alt: `${app.name}: ${app.summary}` },
+  }: AppPageMetaOptions,
 ): MetaDescriptor[] {
   // The build checked that every App Store link ends in its app id (content/app-store.ts).
   const storeId = app.buttons
@@ -28,7 +35,7 @@ export function appPageMeta(
     title,
     description,
     path,
-    card: { path: appCardPath(app.slug), alt: `${app.name}: ${app.summary}` },
+    card,
     extra: storeId ? [{ name: 'apple-itunes-app', content: `app-id=${storeId}` }] : [],
   });
 }

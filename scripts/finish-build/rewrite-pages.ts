@@ -8,6 +8,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
+import { PLATFORM_SCRIPT } from '../../common/visitor-platform.ts';
+import { linkPages } from '../../common/app-links.ts';
 import { pageRoutes, type RoutableApp, type SiteRoute } from '../../common/paths.ts';
 import { themeColorMetas } from '../../common/theme.ts';
 import { THEME_SCRIPT } from '../../common/theme-script.ts';
@@ -59,8 +61,8 @@ async function rewritePage(
 }
 
 /**
- * Rewrites the page of every route, the app shell and the 404 page. `headOf` gives what a
- * route's head gains beyond what every page's does (its JSON-LD).
+ * Rewrites the page of every route, of every app's link, the app shell and the 404 page.
+ * `headOf` gives what a route's head gains beyond what every page's does (its JSON-LD).
  */
 export async function rewritePages(
   clientDir: string,
@@ -81,6 +83,16 @@ export async function rewritePages(
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
       rewritePage(clientDir, pageFile(route.path), allCss, `${everyHead}${headOf(route)}`),
+    ),
+    // The page of each app's link, one for all its addresses, which marks the visitor's
+    // platform before its first paint.
+    ...linkPages(apps).map(({ shellPath }) =>
+      rewritePage(
+        clientDir,
+        pageFile(shellPath),
+        allCss,
+        `${everyHead}<script>${PLATFORM_SCRIPT}</script>`,
+      ),
     ),
     rewritePage(clientDir, APP_SHELL_FILE, allCss, everyHead),
     rewritePage(clientDir, NOT_FOUND_FILE, allCss, everyHead),

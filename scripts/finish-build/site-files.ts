@@ -1,10 +1,11 @@
 /**
- * The files beside the pages: sitemap.xml and robots.txt for crawlers, and build-id.json for
- * the pages' scripts.
+ * The files beside the pages: sitemap.xml and robots.txt for crawlers, build-id.json for the
+ * pages' scripts, and the files the stores and ad networks read.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isIndexed, pageRoutes, type RoutableApp } from '../../common/paths.ts';
+import type { StoreFile } from '../../common/store-files.ts';
 import type { BuildSettings } from '../build-settings.ts';
 
 export function sitemapXml(publicUrl: string, apps: readonly RoutableApp[]): string {
@@ -34,4 +35,16 @@ export async function writeSiteFiles(
     path.join(clientDir, 'build-id.json'),
     `${JSON.stringify({ buildId: settings.buildId })}\n`,
   );
+}
+
+/** The files the stores and ad networks read (scripts/store-files.ts), each at its address. */
+export async function writeStoreFiles(
+  clientDir: string,
+  files: readonly { file: StoreFile; body: string }[],
+): Promise<void> {
+  for (const { file, body } of files) {
+    const target = path.join(clientDir, file.path.slice(1));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, body);
+  }
 }

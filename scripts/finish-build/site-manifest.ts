@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { linkPages } from '../../common/app-links.ts';
 import { pageRoutes, type RoutableApp } from '../../common/paths.ts';
 import {
   SITE_MANIFEST_FILE,
@@ -56,6 +57,16 @@ export async function siteManifest(
     pages,
     appShell: await htmlFile(clientDir, APP_SHELL_FILE),
     notFound: await htmlFile(clientDir, NOT_FOUND_FILE),
+    appLinks: await Promise.all(
+      linkPages(apps).map(async ({ slug, scheme, link, shellPath }) => ({
+        slug,
+        scheme,
+        path: link.path,
+        ...(link.query ? { query: [...link.query] } : {}),
+        ...(link.appPath === undefined ? {} : { appPath: link.appPath }),
+        page: await htmlFile(clientDir, pageFile(shellPath)),
+      })),
+    ),
   };
 }
 

@@ -8,18 +8,21 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appShellPaths } from '../../common/paths.ts';
 import type { HtmlFile, SiteManifest } from '../../common/site-manifest.ts';
+import { STORE_FILES } from '../../common/store-files.ts';
 import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
   fileCacheControl,
   pageCsp,
 } from '../../common/response-headers.ts';
+import { linkPageHtml } from './link-page.ts';
 
 const ENCODINGS = ['br', 'gzip'] as const;
 
@@ -38,6 +41,11 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
   }
 }
 
+/** A strong validator of a body: a hash of its bytes. */
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
 async function loadPage(
   clientDir: string,
   page: HtmlFile,
@@ -45,7 +53,7 @@ async function loadPage(
 ): Promise<LoadedPage> {
   const file = path.join(clientDir, page.file);
   const identity = await readFile(file);
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOf(identity);
   return {
     bodies: {
       identity,
@@ -102,7 +110,6 @@ async function loadAssets(clientDir: string): Promise<Map<string, LoadedAsset>> 
     } catch {
       continue; // a folder whose name ends like a file
     }
-    const digest = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
     assets.set(entry.split(path.sep).join('/'), {
       bodies: {
         identity,
@@ -110,7 +117,7 @@ async function loadAssets(clientDir: string): Promise<Map<string, LoadedAsset>> 
         gzip: await readOptional(`${file}.gz`),
       },
       type,
-      etag: `"${digest}"`,
+      etag: etagOf(identity),
     });
   }
   return assets;
@@ -175,6 +182,35 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: LoadedPage
     return reply.code(304).send();
   }
   return sendBody(request, reply, page.bodies);
+}
+
+/**
+ * A page made for one request (a link's page with its address written in): compressed on the
+ * spot, in the one encoding the request accepts, and only where that pays.
+ */
+function pageForRequest(request: FastifyRequest, page: LoadedPage, html: string): LoadedPage {
+  const identity = Buffer.from(html);
+  const header = request.headers['accept-encoding'];
+  const encoding = typeof header === 'string' ? negotiator.negotiate(header, [...ENCODINGS]) : null;
+  const bodies: LoadedPage['bodies'] = { identity };
+  if (encoding === 'br') {
+    bodies.br = brotliCompressSync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+  } else if (encoding === 'gzip') bodies.gzip = gzipSync(identity);
+  return { bodies, etag: etagOf(identity), csp: page.csp };
+}
+
+/** The files the stores and ad networks fetch that the build wrote, by address. */
+async function loadStoreFiles(
+  clientDir: string,
+): Promise<{ path: string; type: string; body: Buffer; etag: string }[]> {
+  const files = [];
+  for (const file of STORE_FILES) {
+    const body = await readOptional(path.join(clientDir, file.path.slice(1)));
+    if (body) files.push({ ...file, body, etag: etagOf(body) });
+  }
+  return files;
 }
 
 export interface SiteRoutesOptions {
@@ -250,6 +286,28 @@ export const siteRoutes = fp<SiteRoutesOptions>(
     }
     for (const shellPath of appShellPaths(manifest.apps)) {
       app.get(shellPath, (request, reply) => sendPage(request, reply, appShell, 200));
+    }
+    // Every address of an app's link: its page, opening what the address stands for.
+    for (const link of manifest.appLinks ?? []) {
+      const page = await loadPage(clientDir, link.page, apiOrigin);
+      const html = page.bodies.identity.toString('utf8');
+      app.get(link.path, (request, reply) => {
+        const address = new URL(request.url, 'http://site.invalid');
+        const filled = linkPageHtml(html, { slug: link.slug, scheme: link.scheme, link }, address);
+        return sendPage(request, reply, pageForRequest(request, page, filled), 200);
+      });
+    }
+    // apple-app-site-association, assetlinks.json and app-ads.txt, where the build wrote
+    // them: at their address, with their content type, never redirected.
+    for (const file of await loadStoreFiles(clientDir)) {
+      app.get(file.path, (request, reply) => {
+        reply
+          .header('Content-Type', file.type)
+          .header('Cache-Control', fileCacheControl(file.path.slice(1)))
+          .header('ETag', file.etag);
+        if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+        return reply.send(file.body);
+      });
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -13,7 +13,9 @@ import { freePort } from '../server/smtp-sink.ts';
 import { VALUES } from './feedback-form.ts';
 import { expect, test } from './fixtures.ts';
 import { root, runCommand, tempFolder } from './processes.ts';
-import { legalApp } from './site.ts';
+import { appUrlOf, linkShellPath } from '../../common/app-links.ts';
+import { STORE_FILES } from '../../common/store-files.ts';
+import { legalApp, manifest } from './site.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -272,3 +274,51 @@ test('feedback through nginx is accepted, limited per visitor, and a forged X-Fo
   const forged = await postFeedback('127.0.0.3', { 'x-forwarded-for': '198.51.100.77' });
   expect(forged.status).toBe(429);
 });
+
+test('the files Apple, Google and the ad networks fetch come from nginx itself, with their type and no redirect', async () => {
+  for (const { path: url, type } of STORE_FILES) {
+    const file = path.join(root, 'build/client', url);
+    if (!existsSync(file)) continue;
+    const answer = await fetchTls(url);
+    expect(answer.status, url).toBe(200);
+    expect(answer.headers['content-type'], url).toBe(type);
+    expect(answer.headers.location, url).toBeUndefined();
+    expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+    expect(answer.body.toString(), url).toBe(readFileSync(file, 'utf8'));
+    if (type === 'application/json') {
+      expect(() => {
+        JSON.parse(answer.body.toString());
+      }, url).not.toThrow();
+    }
+    expect(server?.output(), url).not.toContain(url);
+  }
+});
+
+test('on the www. name, Apple’s and Google’s files answer too, and everything else redirects', async () => {
+  for (const { path: url, type } of STORE_FILES.filter(
+    (file) => file.type === 'application/json',
+  )) {
+    if (!existsSync(path.join(root, 'build/client', url))) continue;
+    const answer = await fetchTls(url, { headers: { host: `www.${SITE}` } });
+    expect(answer.status, url).toBe(200);
+    expect(answer.headers['content-type'], url).toBe(type);
+    expect(answer.headers.location, url).toBeUndefined();
+  }
+  const page = await fetchTls('/projects', { headers: { host: `www.${SITE}` } });
+  expect(page.status).toBe(301);
+  expect(page.headers.location).toBe(`https://${SITE}/projects`);
+});
+
+const link = manifest.appLinks?.[0];
+if (link) {
+  test("an app's link comes through nginx with its page, opening what the address stands for", async () => {
+    const address = `${linkShellPath(link.path).replace(/__(\w+)__/g, '$1-7')}?${(link.query ?? []).map((name) => `${name}=x`).join('&')}`;
+    const answer = await fetchTls(address, { headers: { 'accept-encoding': 'identity' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    const opens = appUrlOf(link.scheme, link.slug, link, new URL(address, `https://${SITE}`)) ?? '';
+    expect(answer.body.toString()).toContain(
+      `href="${opens.replace(/&/g, '&#38;')}">Open in the app</a>`,
+    );
+  });
+}

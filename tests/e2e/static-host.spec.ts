@@ -3,13 +3,18 @@
  * folder), its client folder served by a plain static file server on one origin, the real
  * server on another. A visitor sends feedback from an app page; it is stored and mailed.
  */
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { appHomeUrl, appUrlOf, linkShellPath } from '../../common/app-links.ts';
+import { SiteManifestSchema, type SiteManifest } from '../../common/site-manifest.ts';
+import { APPLE_APP_SITE_ASSOCIATION } from '../../common/store-files.ts';
 import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
 import { freePort, SmtpSink } from '../server/smtp-sink.ts';
 import { APP_PATH, openForm, submitFeedback } from './feedback-form.ts';
 import { expect, test } from './fixtures.ts';
 import { root, runCommand, tempFolder } from './processes.ts';
+import { appContent, manifest } from './site.ts';
 import { startStaticServer } from './static-server.ts';
 
 let folder: ReturnType<typeof tempFolder> | undefined;
@@ -18,6 +23,10 @@ let api: ServerProcess | undefined;
 let pages: Server | undefined;
 let pagesOrigin = '';
 let staticPort = 0;
+/** The same pages on a host that reads the build's `_headers` and `_redirects`. */
+let ruledHost: Server | undefined;
+let ruledOrigin = '';
+let builtManifest: SiteManifest | undefined;
 
 async function storedMessages(): Promise<{ message: string }[]> {
   const result = await runCommand(
@@ -62,10 +71,19 @@ test.beforeAll(async () => {
     { port: apiPort, compiledMain: path.join(root, 'build/server/server/main.js') },
   );
   pages = await startStaticServer(path.join(buildDir, 'client'), staticPort);
+  const ruledPort = await freePort();
+  ruledOrigin = `http://127.0.0.1:${ruledPort}`;
+  ruledHost = await startStaticServer(path.join(buildDir, 'client'), ruledPort, {
+    hostRules: true,
+  });
+  builtManifest = SiteManifestSchema.parse(
+    JSON.parse(readFileSync(path.join(buildDir, 'site.json'), 'utf8')),
+  );
 });
 
 test.afterAll(async () => {
   if (pages) await new Promise((resolve) => pages?.close(resolve));
+  if (ruledHost) await new Promise((resolve) => ruledHost?.close(resolve));
   api?.child.kill('SIGTERM');
   await api?.exited;
   await sink?.close();
@@ -109,4 +127,55 @@ test('a page from an origin that is not allowed gets no CORS approval, and nothi
   });
   expect(preflight.status).toBe(403);
   expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+});
+
+test.describe('on a host that reads _headers and _redirects', () => {
+  if (appContent.some((app) => app.appLinks?.apple)) {
+    test("Apple's file answers as JSON at its address, with no redirect", async ({ request }) => {
+      const answer = await request.get(`${ruledOrigin}${APPLE_APP_SITE_ASSOCIATION.path}`, {
+        maxRedirects: 0,
+      });
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toBe('application/json');
+      const built = path.join(folder?.dir ?? '', 'build/client', APPLE_APP_SITE_ASSOCIATION.path);
+      expect(await answer.json()).toEqual(JSON.parse(readFileSync(built, 'utf8')));
+    });
+  }
+
+  // The content declares links (the pages' build and this one read the same content).
+  if (manifest.appLinks?.length) {
+    test("an app's link answers with its page: it opens the app itself before the scripts, and the address's own link once they run", async ({
+      browser,
+    }) => {
+      const link = builtManifest?.appLinks?.[0];
+      if (!link) throw new Error('The build for the static host has no app link');
+      const address = linkShellPath(link.path).replace(/__(\w+)__/g, '$1-5');
+      const opens = appUrlOf(link.scheme, link.slug, link, new URL(address, ruledOrigin));
+
+      const scriptless = await browser.newContext({ javaScriptEnabled: false });
+      const before = await scriptless.newPage();
+      expect((await before.goto(`${ruledOrigin}${address}`))?.status()).toBe(200);
+      await expect(before.getByRole('link', { name: 'Open in the app' })).toHaveAttribute(
+        'href',
+        appHomeUrl(link.scheme),
+      );
+      await scriptless.close();
+
+      const live = await browser.newContext();
+      const page = await live.newPage();
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') refused.push(message.text());
+      });
+      await page.goto(`${ruledOrigin}${address}`);
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+      await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute(
+        'href',
+        opens ?? '',
+      );
+      // The host's policy for the address allows the page's own scripts.
+      expect(refused).toEqual([]);
+      await live.close();
+    });
+  }
 });

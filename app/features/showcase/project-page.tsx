@@ -116,7 +116,7 @@ export function ProjectPage({
             return (
               <li key={button.kind} className={styles.button}>
                 <a
-                  className={styles.badge}
+                  className={`${styles.badge} store-badge`}
                   href={button.href}
                   target="_blank"
                   rel="noopener"

@@ -36,4 +36,26 @@ export default {
   screenshots: { placeholders: 4 },
   legal: true,
   legalPages: { 'delete-account': 'Delete Your Account', security: 'Security Policy' },
+  // SAMPLE ids: put your Team ID, bundle id, package name and signing certificates' fingerprints
+  // here (README: Make it yours).
+  appLinks: {
+    scheme: 'manzanospopshop',
+    patterns: [
+      {
+        path: '/manzanos-popshop/:item',
+        query: ['ref'],
+        appPath: 'item/:item',
+        title: 'A Funko Pop shared with you',
+        description:
+          'A friend shared a figure from Manzanos PopShop with you. Open it in the app to see its stock and buy it, or get the app first.',
+      },
+    ],
+    apple: { teamId: 'SAMPLETEAM', bundleIds: ['com.example.manzanospopshop'] },
+    android: {
+      package: 'com.example.manzanospopshop',
+      sha256CertFingerprints: [
+        '00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF',
+      ],
+    },
+  },
 } satisfies AppInput;

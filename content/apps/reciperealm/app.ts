@@ -26,4 +26,18 @@ export default {
   technologies: ['xcode', 'core-data', 'swiftui'],
   screenshots: { placeholders: 20 },
   legal: true,
+  // SAMPLE ids: put your Team ID and the app's bundle id here (README: Make it yours).
+  appLinks: {
+    scheme: 'reciperealm',
+    patterns: [
+      {
+        path: '/reciperealm/r/:id',
+        appPath: 'recipe/:id',
+        title: 'A recipe shared with you',
+        description:
+          'Someone shared a recipe from their RecipeRealm collection with you. Open it in the app to save and cook it, or get RecipeRealm first.',
+      },
+    ],
+    apple: { teamId: 'SAMPLETEAM', bundleIds: ['com.example.reciperealm'], webcredentials: true },
+  },
 } satisfies AppInput;
