@@ -73,6 +73,7 @@ const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
   honeypot: 'the form’s hidden field was filled',
   'too-fast': 'sent within two seconds of opening the form',
   'mostly-links': 'the message is mostly links',
+  owner: 'you marked it as spam',
 };
 
 /**
