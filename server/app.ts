@@ -13,6 +13,8 @@ import type { SiteManifest } from '../common/site-manifest.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
+import { ownerPages } from './owner/plugin.ts';
+import { ownerSettings } from './owner/settings.ts';
 import { feedbackOrigins } from './plugins/feedback-origins.ts';
 import {
   clientErrorAnswer,
@@ -66,6 +68,11 @@ export interface BuildAppOptions {
   /** Messages waiting for their commit at most; past it, 503. Default DEFAULT_QUEUE_LIMIT (server/store/limits.ts). */
   storeQueueLimit?: number;
   /**
+   * The owner's page (the build's owner/index.html), served at /owner; without it, /owner
+   * says the build lacks it.
+   */
+  ownerPage?: string;
+  /**
    * Where every part of the server reads the time (receipt times, the limits' windows,
    * readiness, the store's sweep, the mail outbox); default the system's clock. Tests pass
    * one they move by hand.
@@ -90,6 +97,7 @@ export async function buildApp({
   outboxIdleCheckMs,
   storeWriterThread = true,
   storeQueueLimit,
+  ownerPage,
   clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts };
@@ -186,6 +194,12 @@ export async function buildApp({
     clock,
   });
   await app.register(readyRoutes, { clock });
+  await app.register(ownerPages, {
+    settings: ownerSettings(config),
+    page: ownerPage,
+    appNames,
+    clock,
+  });
   if (site) {
     await app.register(siteRoutes, {
       clientDir: path.join(config.SITE_DIR, 'client'),

@@ -69,7 +69,8 @@ export function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
+/** Why a message was taken for spam, in words. */
+export const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
   honeypot: 'the form’s hidden field was filled',
   'too-fast': 'sent within two seconds of opening the form',
   'mostly-links': 'the message is mostly links',

@@ -76,10 +76,17 @@ export const LONGEST_CAP_WINDOW_MS = Math.max(...CAP_RULES.map((rule) => rule.wi
  */
 function storedKey(rule: CapRule, subject: string, salt: string): string {
   if (rule.kind === 'all') return OVERALL_KEY;
-  // Keyed with the store's secret: a plain digest of an IPv4 address is undone by hashing
-  // all four billion of them.
+  return hashedCapKey(rule.kind, subject, salt);
+}
+
+/**
+ * A cap's key for whom it counts (`subject`, an address or network), under `kind`: keyed
+ * with the store's secret, since a plain digest of an IPv4 address is undone by hashing all
+ * four billion of them.
+ */
+export function hashedCapKey(kind: string, subject: string, salt: string): string {
   const digest = createHmac('sha256', salt).update(subject).digest('base64url');
-  return `${rule.kind}:${digest.slice(0, 22)}`;
+  return `${kind}:${digest.slice(0, 22)}`;
 }
 
 /** Whether a cap the store reports full is the one over all visitors (not this client's). */

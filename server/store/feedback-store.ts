@@ -24,7 +24,6 @@ import {
   type OutboxQueue,
   type OwnerAccess,
   type OwnerQueries,
-  type StoredMessage,
   type StoreEngine,
   type StoreHealth,
   type StoreRow,
@@ -110,11 +109,11 @@ export class SharedFeedbackStore implements FeedbackStore {
     this.owner = {
       find: (idOrPrefix) => c.read(messages.find(idOrPrefix)),
       attemptsOf: (id) => c.read(owner.attemptsOf(id)),
-      list: (options = {}) => c.read(owner.listPage(options, undefined, options.limit)),
+      list: (options = {}) => c.read(owner.listPage(options, options.after, options.limit)),
       // Page by page (keyset), so an export of any size holds one page in memory.
       iterate: async function* (options = {}) {
         let left = options.limit ?? Infinity;
-        let last: StoredMessage | undefined;
+        let last = options.after;
         while (left > 0) {
           const size = Math.min(LIST_PAGE, left);
           const page = await c.read(owner.listPage(options, last, size));

@@ -145,6 +145,8 @@ export interface ListOptions {
   search?: string | undefined;
   /** Only those the owner has not marked read. */
   unread?: boolean | undefined;
+  /** Only those after this one in the order (a page after the last of the one before). */
+  after?: Pick<StoredMessage, 'receivedAt' | 'id'> | undefined;
   /** Newest first, at most this many; default all. */
   limit?: number | undefined;
 }
@@ -362,6 +364,7 @@ export type AuditAction =
   | 'released-spam'
   | 'retried'
   | 'sender-forgotten'
+  | 'purged'
   | 'exported';
 
 export interface NewAuditEntry {

@@ -3,7 +3,7 @@
  * ceremony's challenge), the audit list, and the caps on sign-in attempts. Each change that
  * the owner makes is written with its audit entry, in one transaction.
  */
-import { newMessageId } from '../ids.ts';
+import { newSequentialId } from '../ids.ts';
 import { RECORDS } from '../rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
 import type {
@@ -51,7 +51,7 @@ export function* insertAudit(entry: AuditEntry): Plan<void> {
 /** Writes a new audit entry, with an id that sorts by time. */
 export function* audit(entry: NewAuditEntry): Plan<void> {
   yield* insertAudit({
-    id: newMessageId(entry.at),
+    id: newSequentialId(entry.at),
     at: entry.at,
     action: entry.action,
     detail: entry.detail ?? null,

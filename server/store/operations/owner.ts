@@ -48,7 +48,7 @@ export function* attemptsOf(id: string): Plan<DeliveryAttempt[]> {
 /** A page of messages, newest first, after `after` (keyset: a page at a time for exports). */
 export function* listPage(
   options: ListOptions,
-  after: StoredMessage | undefined,
+  after: Pick<StoredMessage, 'receivedAt' | 'id'> | undefined,
   pageSize: number | undefined,
 ): Plan<StoredMessage[]> {
   const conditions: string[] = [];
