@@ -13,6 +13,7 @@ import type { SiteManifest } from '../common/site-manifest.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
+import { pushNotificationsPlugin } from './notify/plugin.ts';
 import { ownerPages } from './owner/plugin.ts';
 import { ownerSettings } from './owner/settings.ts';
 import { feedbackOrigins } from './plugins/feedback-origins.ts';
@@ -167,6 +168,15 @@ export async function buildApp({
     ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),
     clock,
   });
+  const owner = ownerSettings(config);
+  await app.register(pushNotificationsPlugin, {
+    url: config.NOTIFY_URL,
+    format: config.NOTIFY_FORMAT,
+    details: config.NOTIFY_DETAILS,
+    pagesUrl: owner.pagesUrl,
+    clock,
+    ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
+  });
   await app.register(feedbackOutboxPlugin, {
     smtpUrl: config.SMTP_URL,
     mailTo: config.MAIL_TO,
@@ -178,6 +188,7 @@ export async function buildApp({
     sendTimeoutMs: config.MAIL_SEND_TIMEOUT_MS,
     pauseRetryMs: config.MAIL_PAUSE_RETRY_MS,
     tlsCa: config.SMTP_TLS_CA,
+    notifyPause: config.NOTIFY_URL !== undefined,
     ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
     clock,
   });
@@ -195,7 +206,7 @@ export async function buildApp({
   });
   await app.register(readyRoutes, { clock });
   await app.register(ownerPages, {
-    settings: ownerSettings(config),
+    settings: owner,
     page: ownerPage,
     appNames,
     clock,

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       : `Serving the site on ${config.LOCAL_URL} (public address ${config.PUBLIC_URL})`,
   );
   app.feedbackOutbox.start();
+  app.pushNotifications.start();
   if (app.feedbackOutbox.enabled) {
     app.log.info('Feedback delivery is on: each message is mailed to MAIL_TO.');
   } else {
