@@ -140,6 +140,9 @@ export interface SessionListEntry {
   current: boolean;
 }
 
+/** Audit entries in a page of GET /audit: fewer means there are no older ones. */
+export const AUDIT_PAGE = 100;
+
 export interface AuditAnswerEntry {
   id: string;
   at: number;

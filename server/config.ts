@@ -192,6 +192,12 @@ export const ConfigSchema = z.object({
    */
   SMTP_TLS_CA_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   /**
+   * The site the owner's pages (/owner) are opened on, whose host name passkeys are bound
+   * to; default PUBLIC_URL. When the pages live on a static host and the API apart, the
+   * API's own address, e.g. https://api.example.com.
+   */
+  OWNER_URL: z.preprocess(emptyToUndefined, absoluteHttpUrl.optional()),
+  /**
    * How long a session of the owner's pages lasts without being used, in minutes; then the
    * owner signs in again. Default 30.
    */

@@ -379,13 +379,16 @@ export const COMMANDS: Record<string, Command> = {
   },
   'owner-link': {
     usage: 'owner-link',
-    help: 'A link that adds a passkey to the owner’s pages (/owner): open it within 15 minutes on the device that is to hold the passkey; it works once, and replaces any link made before. Made for PUBLIC_URL.',
+    help: 'A link that adds a passkey to the owner’s pages (/owner): open it within 15 minutes on the device that is to hold the passkey; it works once, and replaces any link made before. Made for OWNER_URL, or else PUBLIC_URL.',
     options: [],
     async run({ access, io, now }) {
-      const { PUBLIC_URL, PORT } = readSettings(['PUBLIC_URL', 'PORT'], io.env);
+      const { OWNER_URL, PUBLIC_URL, PORT } = readSettings(
+        ['OWNER_URL', 'PUBLIC_URL', 'PORT'],
+        io.env,
+      );
       const { url, expiresAt } = await createEnrolmentLink(
         access,
-        ownerPagesUrl(PUBLIC_URL ?? defaultPublicUrl(PORT)),
+        ownerPagesUrl(OWNER_URL ?? PUBLIC_URL ?? defaultPublicUrl(PORT)),
         now,
         'from the command line',
       );

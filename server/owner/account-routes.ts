@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AddPasskeyBodySchema,
+  AUDIT_PAGE,
   type AuditAnswerEntry,
   type PasskeyAnswer,
   type SessionAnswer,
@@ -30,8 +31,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'session-revoked': 'Session signed out from another',
   'passkey-added': 'Passkey added',
   'passkey-removed': 'Passkey removed',
-  'marked-read': 'Marked read',
-  'marked-unread': 'Marked unread',
+  'marked-read': 'Marked as read',
+  'marked-unread': 'Marked as unread',
   'marked-spam': 'Marked as spam',
   'released-spam': 'Released from spam',
   retried: 'Queued to send again',
@@ -39,9 +40,6 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   purged: 'Old messages deleted',
   exported: 'Messages exported',
 };
-
-/** Audit entries per page. */
-const AUDIT_PAGE = 100;
 
 function passkeyAnswer(key: Passkey): PasskeyAnswer {
   return { id: key.id, name: key.name, createdAt: key.createdAt, lastUsedAt: key.lastUsedAt };

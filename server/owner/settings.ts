@@ -1,6 +1,6 @@
 /**
  * What the owner's pages take from the server's settings: the one origin they live on
- * (PUBLIC_URL's, which passkeys are bound to), their session cookie, and the sessions'
+ * (OWNER_URL's, or else PUBLIC_URL's, which passkeys are bound to), their session cookie, and the sessions'
  * idle and absolute expiry.
  */
 import { OWNER_PAGES } from '../../common/owner-api.ts';
@@ -32,9 +32,10 @@ export function ownerPagesUrl(publicUrl: string): string {
 }
 
 export function ownerSettings(config: Config): OwnerSettings {
-  const url = new URL(config.PUBLIC_URL);
+  const site = config.OWNER_URL ?? config.PUBLIC_URL;
+  const url = new URL(site);
   const secure = url.protocol === 'https:';
-  const pagesUrl = ownerPagesUrl(config.PUBLIC_URL);
+  const pagesUrl = ownerPagesUrl(site);
   return {
     origin: url.origin,
     rpId: url.hostname,
