@@ -59,6 +59,9 @@ export const SIGN_IN_ATTEMPTS_PER_CLIENT = 20;
 /** Sign-in attempts per hour over every client. */
 export const SIGN_IN_ATTEMPTS_PER_HOUR = 300;
 
+/** How often expired tickets and sessions are forgotten. */
+const SWEEP_MS = 10 * 60_000;
+
 /** The Content-Security-Policy of the owner's pages: the site's own files, nothing else. */
 export const OWNER_PAGE_CSP = [
   "default-src 'none'",
@@ -321,6 +324,18 @@ export const ownerPages = fp<OwnerPagesOptions>(
     }
 
     await instance.register(register, { prefix: OWNER_PAGES });
+
+    // Tickets past their time, and sessions past any expiry, are forgotten.
+    const sweep = setInterval(() => {
+      const now = clock.now();
+      access.forgetExpired(now, now - settings.maxMs).catch((error: unknown) => {
+        instance.log.warn({ err: error }, 'could not forget expired tickets and sessions');
+      });
+    }, SWEEP_MS);
+    sweep.unref();
+    instance.addHook('onClose', async () => {
+      clearInterval(sweep);
+    });
   },
   { name: 'owner-pages', dependencies: ['feedback-store', 'security-headers'] },
 );
