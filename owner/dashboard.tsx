@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import type { SessionAnswer } from '../common/owner-api.ts';
 import { api } from './api.ts';
 import { Activity } from './activity.tsx';
@@ -11,10 +11,10 @@ import styles from './owner.module.css';
 
 /** The dashboard's sections, each a page of its own under /owner. */
 const SECTIONS = [
-  { to: '/', label: 'Inbox', end: true },
-  { to: '/visits', label: 'Visits', end: false },
-  { to: '/security', label: 'Passkeys', end: false },
-  { to: '/activity', label: 'Activity', end: false },
+  { to: '/', label: 'Inbox', section: '' },
+  { to: '/visits', label: 'Visits', section: 'visits' },
+  { to: '/security', label: 'Passkeys', section: 'security' },
+  { to: '/activity', label: 'Activity', section: 'activity' },
 ] as const;
 
 export interface DashboardProps {
@@ -28,8 +28,10 @@ export function Dashboard({ session, onSignedOut }: DashboardProps) {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
 
-  // Moving to another section puts the keyboard at its start, as a new page would.
-  const section = location.pathname.split('/')[1] ?? '';
+  // Moving to another section puts the keyboard at its start, as a new page would. An open
+  // message is the inbox's.
+  const part = location.pathname.split('/')[1] ?? '';
+  const section = part === 'messages' ? '' : part;
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -54,14 +56,14 @@ export function Dashboard({ session, onSignedOut }: DashboardProps) {
         <p className={styles.brand}>Owner’s pages</p>
         <nav aria-label="Sections" className={styles.sections}>
           {SECTIONS.map((item) => (
-            <NavLink
+            <Link
               key={item.to}
               to={item.to}
-              end={item.end}
-              className={({ isActive }) => `${styles.tab} ${isActive ? styles.tabActive : ''}`}
+              aria-current={item.section === section ? 'page' : undefined}
+              className={`${styles.tab} ${item.section === section ? styles.tabActive : ''}`}
             >
               {item.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
         <button type="button" className={styles.button} onClick={() => void signOut()}>
