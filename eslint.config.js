@@ -94,6 +94,12 @@ export const architecture = [
     ],
   },
   {
+    name: 'owner',
+    paths: ['owner'],
+    holds: "the owner's pages: a client of their own, built apart from the site",
+    mayImport: ['app/ui', 'common'],
+  },
+  {
     name: 'server',
     paths: ['server'],
     holds: 'the Fastify service',
@@ -110,6 +116,7 @@ export const architecture = [
     paths: [
       'eslint.config.js',
       'vite.config.ts',
+      'vite.owner.config.ts',
       'vitest.config.ts',
       'playwright.config.ts',
       'react-router.config.ts',
@@ -260,6 +267,17 @@ export default tseslint.config(
         'error',
         { name: 'Intl', message: 'Intl loads the browser locale data: format by hand instead.' },
       ],
+    },
+  },
+  {
+    // The owner's pages: the same rules for React and accessibility as the site's. They are
+    // no visitor's page, so the site's rules about locale data do not apply.
+    files: ['owner/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.strict.rules,
     },
   },
   // Every rule of the architecture above, over resolved import paths.

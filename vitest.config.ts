@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'dom',
-          include: ['app/**/*.test.{ts,tsx}'],
+          include: ['app/**/*.test.{ts,tsx}', 'owner/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./app/test-setup.ts'],
         },

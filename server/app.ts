@@ -13,6 +13,9 @@ import type { SiteManifest } from '../common/site-manifest.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
+import { pushNotificationsPlugin } from './notify/plugin.ts';
+import { ownerPages } from './owner/plugin.ts';
+import { ownerSettings } from './owner/settings.ts';
 import { feedbackOrigins } from './plugins/feedback-origins.ts';
 import {
   clientErrorAnswer,
@@ -69,6 +72,11 @@ export interface BuildAppOptions {
   /** Messages waiting for their commit at most; past it, 503. Default DEFAULT_QUEUE_LIMIT (server/store/limits.ts). */
   storeQueueLimit?: number;
   /**
+   * The owner's page (the build's owner/index.html), served at /owner; without it, /owner
+   * says the build lacks it.
+   */
+  ownerPage?: string;
+  /**
    * Where every part of the server reads the time (receipt times, the limits' windows,
    * readiness, the store's sweep, the mail outbox); default the system's clock. Tests pass
    * one they move by hand.
@@ -93,6 +101,7 @@ export async function buildApp({
   outboxIdleCheckMs,
   storeWriterThread = true,
   storeQueueLimit,
+  ownerPage,
   clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const limits = { ...TIMEOUTS, ...timeouts };
@@ -165,6 +174,15 @@ export async function buildApp({
     ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),
     clock,
   });
+  const owner = ownerSettings(config);
+  await app.register(pushNotificationsPlugin, {
+    url: config.NOTIFY_URL,
+    format: config.NOTIFY_FORMAT,
+    details: config.NOTIFY_DETAILS,
+    pagesUrl: owner.pagesUrl,
+    clock,
+    ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
+  });
   await app.register(feedbackOutboxPlugin, {
     smtpUrl: config.SMTP_URL,
     mailTo: config.MAIL_TO,
@@ -176,6 +194,7 @@ export async function buildApp({
     sendTimeoutMs: config.MAIL_SEND_TIMEOUT_MS,
     pauseRetryMs: config.MAIL_PAUSE_RETRY_MS,
     tlsCa: config.SMTP_TLS_CA,
+    notifyPause: config.NOTIFY_URL !== undefined,
     ...(outboxIdleCheckMs === undefined ? {} : { idleCheckMs: outboxIdleCheckMs }),
     clock,
   });
@@ -210,6 +229,12 @@ export async function buildApp({
     clock,
   });
   await app.register(readyRoutes, { clock });
+  await app.register(ownerPages, {
+    settings: owner,
+    page: ownerPage,
+    appNames,
+    clock,
+  });
   if (site) {
     await app.register(siteRoutes, {
       clientDir: path.join(config.SITE_DIR, 'client'),

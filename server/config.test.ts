@@ -12,6 +12,41 @@ function problemsOf(env: Record<string, string>): readonly string[] {
   throw new Error('the settings were accepted');
 }
 
+describe('the owner’s pages and push notifications', () => {
+  it('default to 30 idle minutes and 12 hours a session, and no notifications', () => {
+    const config = loadConfig({});
+    expect(config.OWNER_SESSION_IDLE_MINUTES).toBe(30);
+    expect(config.OWNER_SESSION_MAX_HOURS).toBe(12);
+    expect(config.NOTIFY_URL).toBeUndefined();
+    expect(config.NOTIFY_FORMAT).toBe('json');
+    expect(config.NOTIFY_DETAILS).toBe(false);
+  });
+
+  it('send notifications over https, or http on this machine alone, never naming the secret', () => {
+    expect(
+      loadConfig({ NOTIFY_URL: 'https://ntfy.sh/topic', NOTIFY_DETAILS: 'true' }),
+    ).toMatchObject({
+      NOTIFY_URL: 'https://ntfy.sh/topic',
+      NOTIFY_DETAILS: true,
+    });
+    expect(loadConfig({ NOTIFY_URL: 'http://127.0.0.1:8080/hook' }).NOTIFY_URL).toBe(
+      'http://127.0.0.1:8080/hook',
+    );
+    const problems = problemsOf({
+      NOTIFY_URL: 'http://user:s3cret@hooks.example.com/x',
+      NOTIFY_FORMAT: 'xml',
+      NOTIFY_DETAILS: 'yes',
+      OWNER_SESSION_IDLE_MINUTES: '0',
+    });
+    expect(problems).toEqual([
+      'OWNER_SESSION_IDLE_MINUTES: must be a number of minutes above 0 (got "0")',
+      'NOTIFY_URL: must be https:// (http:// only to this machine) (the value is not shown here)',
+      'NOTIFY_FORMAT: must be ntfy or json (got "xml")',
+      'NOTIFY_DETAILS: must be true or false (got "yes")',
+    ]);
+  });
+});
+
 describe('server settings', () => {
   it('default to port 3000 on 127.0.0.1 with a localhost public address', () => {
     const config = loadConfig({});

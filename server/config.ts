@@ -35,6 +35,11 @@ const wholeNumber = (min: number) =>
     .int({ error: `must be a whole number of at least ${min}` })
     .min(min, { error: `must be a whole number of at least ${min}` });
 
+const positiveNumber = (unit: string) =>
+  z.coerce
+    .number({ error: `must be a number of ${unit} above 0` })
+    .positive({ error: `must be a number of ${unit} above 0` });
+
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
 const mailbox = z
   .string()
@@ -153,13 +158,7 @@ export const ConfigSchema = z.object({
   /** First retry delay of a failed delivery in ms, doubled each time up to an hour; default 30000. */
   MAIL_RETRY_BASE_MS: z.preprocess(emptyToUndefined, wholeNumber(1).default(30_000)),
   /** Hours of retrying before a message is given up as dead; default 120 (five days). */
-  MAIL_GIVE_UP_AFTER_HOURS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a number of hours above 0' })
-      .positive({ error: 'must be a number of hours above 0' })
-      .default(120),
-  ),
+  MAIL_GIVE_UP_AFTER_HOURS: z.preprocess(emptyToUndefined, positiveNumber('hours').default(120)),
   /**
    * How long a message being sent stays claimed without a sign of life, in ms; after a crash
    * it is sent again once this has passed. Default 120000.
@@ -223,10 +222,61 @@ export const ConfigSchema = z.object({
    * the system's: for tests with a self-signed certificate. Default: unset (the system's).
    */
   SMTP_TLS_CA_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * The site the owner's pages (/owner) are opened on, whose host name passkeys are bound
+   * to; default PUBLIC_URL. When the pages live on a static host and the API apart, the
+   * API's own address, e.g. https://api.example.com.
+   */
+  OWNER_URL: z.preprocess(emptyToUndefined, absoluteHttpUrl.optional()),
+  /**
+   * How long a session of the owner's pages lasts without being used, in minutes; then the
+   * owner signs in again. Default 30.
+   */
+  OWNER_SESSION_IDLE_MINUTES: z.preprocess(emptyToUndefined, positiveNumber('minutes').default(30)),
+  /** How long a session of the owner's pages lasts at most, however used, in hours; default 12. */
+  OWNER_SESSION_MAX_HOURS: z.preprocess(emptyToUndefined, positiveNumber('hours').default(12)),
+  /**
+   * Where push notifications go: an ntfy topic (`https://ntfy.sh/your-topic`) or any webhook
+   * that takes JSON. Unset: none are sent. https://, or http:// to this machine; a user and
+   * password in it are sent as Basic authentication.
+   */
+  NOTIFY_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        hostname: /^.+$/,
+        error: 'must be an address like https://ntfy.sh/your-topic',
+      })
+      .refine(
+        (value) => {
+          const url = new URL(value);
+          return url.protocol === 'https:' || isLoopbackHost(url.hostname);
+        },
+        { error: 'must be https:// (http:// only to this machine)' },
+      )
+      .optional(),
+  ),
+  /** `ntfy` (the topic's message with a title) or `json` (a webhook's JSON body); default json. */
+  NOTIFY_FORMAT: z.preprocess(
+    emptyToUndefined,
+    z.enum(['ntfy', 'json'], { error: 'must be ntfy or json' }).default('json'),
+  ),
+  /**
+   * `true`: a notification also carries the sender's last name, address and message. Default
+   * `false`: the app's name and the sender's first name alone.
+   */
+  NOTIFY_DETAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
 });
 
 /** Settings whose values are never repeated in messages: they may hold a password. */
-const SECRET_KEYS = new Set(['SMTP_URL', 'DATABASE_URL']);
+const SECRET_KEYS = new Set(['SMTP_URL', 'DATABASE_URL', 'NOTIFY_URL']);
 
 export interface Config extends Omit<
   z.output<typeof ConfigSchema>,

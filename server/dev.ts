@@ -20,6 +20,7 @@ export async function createDevApi({ apps }: DevApiOptions): Promise<FastifyInst
   const app = await buildApp({ config, apps });
   await app.ready();
   app.feedbackOutbox.start();
+  app.pushNotifications.start();
   if (!app.feedbackOutbox.enabled) {
     app.log.info(
       `Feedback is stored in ${config.DATA_DIR} and not mailed (SMTP_URL is not set); read it with \`npm run feedback -- list\`.`,

@@ -5,14 +5,25 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { StoreSettingsError } from './store/types.ts';
-import { readSiteManifest } from './site-manifest.ts';
+import { readOwnerPage, readSiteManifest } from './site-manifest.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const manifest = await readSiteManifest(config.SITE_DIR);
-  const app = await buildApp({ config, site: { manifest } });
+  const ownerPage = await readOwnerPage(config.SITE_DIR);
+  const app = await buildApp({
+    config,
+    site: { manifest },
+    ...(ownerPage === undefined ? {} : { ownerPage }),
+  });
+  if (ownerPage === undefined) {
+    app.log.warn(
+      { siteDir: config.SITE_DIR },
+      'this build has no owner’s pages (owner/index.html): /owner says so; `npm run build` makes them',
+    );
+  }
   if (manifest.publicUrl !== config.PUBLIC_URL) {
     app.log.warn(
       { built: manifest.publicUrl, configured: config.PUBLIC_URL },
@@ -48,6 +59,7 @@ async function main(): Promise<void> {
       : `Serving the site on ${config.LOCAL_URL} (public address ${config.PUBLIC_URL})`,
   );
   app.feedbackOutbox.start();
+  app.pushNotifications.start();
   if (app.feedbackOutbox.enabled) {
     app.log.info('Feedback delivery is on: each message is mailed to MAIL_TO.');
   } else {

@@ -23,3 +23,15 @@ export async function readSiteManifest(siteDir: string): Promise<SiteManifest> {
   }
   return parsed.data;
 }
+
+/** The file of the owner's pages in a build (built apart from the site, never public). */
+export const OWNER_PAGE_FILE = path.join('owner', 'index.html');
+
+/** The owner's page of the build in `siteDir`; undefined when the build has none. */
+export async function readOwnerPage(siteDir: string): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(siteDir, OWNER_PAGE_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -4,15 +4,31 @@
  * command line and opens the store; each handler gets both.
  */
 import { statSync } from 'node:fs';
+import { defaultPublicUrl } from '../../common/public-address.ts';
+import { readSettings } from '../config.ts';
+import {
+  createEnrolmentLink,
+  exportMessages,
+  forgetSender,
+  markSpam,
+  purge,
+  releaseSpam,
+  sendAgain,
+  sendAllDeadAgain,
+  type Actor,
+  type OwnerStore,
+} from '../owner/actions.ts';
+import { ownerPagesUrl } from '../owner/settings.ts';
 import { openFeedbackStore } from '../store/open.ts';
 import {
   MESSAGE_STATUSES,
   type MessageStatus,
+  type OwnerAccess,
   type OwnerQueries,
   type StoredMessage,
   type StoreTransfer,
 } from '../store/types.ts';
-import { exportFormat, writeExport } from './export.ts';
+import { exportFormat } from './export.ts';
 import { UsageError, type OptionName, type Values } from './options.ts';
 import { age, describeMessage, oneLine, plural, printable, table, when } from './output.ts';
 import { replaceFile, writeNewFile } from './safe-file.ts';
@@ -60,6 +76,8 @@ async function deliveryHeld(store: OwnerQueries, env: CliIo['env']): Promise<str
 
 export interface CommandContext {
   store: OwnerQueries;
+  /** The owner's passkeys, sessions and links. */
+  access: OwnerAccess;
   /** The whole store's rows, for moving it to another engine. */
   transfer: StoreTransfer;
   values: Values;
@@ -83,6 +101,17 @@ export interface Command {
   run: (context: CommandContext) => number | Promise<number>;
 }
 
+/** Where the command's changes come from, for the owner's audit list. */
+const VIA = 'from the command line';
+
+/** The store as the owner's actions use it, and who acts: this command, now. */
+function acting({ store, access, now }: CommandContext): [OwnerStore, Actor] {
+  return [
+    { owner: store, access },
+    { at: now, via: VIA },
+  ];
+}
+
 /** Asks before a deletion, unless --yes; false when the owner did not say yes. */
 async function confirmed({ values, io }: CommandContext, question: string): Promise<boolean> {
   if (values.yes) return true;
@@ -91,13 +120,12 @@ async function confirmed({ values, io }: CommandContext, question: string): Prom
   return false;
 }
 
+const NOT_RECLAIMED =
+  'The write-ahead log could not be emptied while the server reads the store; run the command again when it is idle, or stop the server for a moment.';
+
 /** After a deletion: overwritten pages go back to the disk and the log is emptied. */
 async function reclaim({ store, io }: CommandContext): Promise<void> {
-  if (!(await store.reclaimSpace())) {
-    io.err(
-      'The write-ahead log could not be emptied while the server reads the store; run the command again when it is idle, or stop the server for a moment.',
-    );
-  }
+  if (!(await store.reclaimSpace())) io.err(NOT_RECLAIMED);
 }
 
 function requeued(message: StoredMessage, io: CliIo, kinds: string): number {
@@ -170,16 +198,19 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'export [--format csv|json] [--output FILE] [--status S] [--app NAME]',
     help: 'Every message (or those matching) as CSV or JSON, to FILE (written whole or not at all; the format follows its extension) or to standard output.',
     options: ['format', 'output', 'status', 'app'],
-    async run({ store, values, io }) {
+    async run(context) {
+      const { values, io } = context;
       const format = exportFormat(values.format, values.output);
-      const messages = store.iterate({ status: parseStatus(values.status), appName: values.app });
+      const options = { status: parseStatus(values.status), appName: values.app };
+      const what = [format.toUpperCase(), values.app, values.status].filter(Boolean).join(', ');
+      const [owner, actor] = acting(context);
       if (values.output === undefined) {
-        await writeExport(messages, format, io.out);
+        await exportMessages(owner, actor, options, format, io.out, what);
         return 0;
       }
       const file = await replaceFile(values.output);
       try {
-        await writeExport(messages, format, file.write);
+        await exportMessages(owner, actor, options, format, file.write, what);
       } catch (error) {
         await file.abort();
         throw error;
@@ -192,9 +223,11 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'retry ID | retry --dead',
     help: 'Send a dead message (or one taken for spam) again; --dead: every dead message.',
     options: ['dead'],
-    async run({ store, values, args, io, now }) {
+    async run(context) {
+      const { store, values, args, io } = context;
+      const [owner, actor] = acting(context);
       if (values.dead) {
-        const count = await store.retryAllDead(now);
+        const count = await sendAllDeadAgain(owner, actor);
         io.out(
           count === 0
             ? 'No dead messages.'
@@ -202,7 +235,7 @@ export const COMMANDS: Record<string, Command> = {
         );
         return 0;
       }
-      const result = await store.retry((await findOne(store, args[0])).id, now);
+      const result = await sendAgain(owner, actor, (await findOne(store, args[0])).id);
       if (result.kind === 'queued') {
         io.out(`Queued ${result.message.id} again; the server sends it shortly.`);
         return 0;
@@ -215,13 +248,36 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'not-spam ID',
     help: 'A message taken for spam is a person’s after all: queue it for delivery.',
     options: [],
-    async run({ store, args, io, now }) {
-      const result = await store.releaseSpam((await findOne(store, args[0])).id, now);
+    async run(context) {
+      const { store, args, io } = context;
+      const result = await releaseSpam(...acting(context), (await findOne(store, args[0])).id);
       if (result.kind === 'queued') {
         io.out(`Released ${result.message.id} from spam; the server sends it shortly.`);
         return 0;
       }
       if (result.kind === 'already') return requeued(result.message, io, 'messages taken for spam');
+      throw new Error('No such message.');
+    },
+  },
+  spam: {
+    usage: 'spam ID',
+    help: 'Take a message for spam: it is not mailed (or not again) and is listed as spam, until `not-spam ID`.',
+    options: [],
+    async run(context) {
+      const { store, args, io } = context;
+      const result = await markSpam(...acting(context), (await findOne(store, args[0])).id);
+      if (result.kind === 'changed') {
+        io.out(
+          `Marked ${result.message.id} as spam; \`not-spam ${result.message.id}\` releases it.`,
+        );
+        return 0;
+      }
+      if (result.kind === 'already') {
+        io.err(
+          `${result.message.id} is ${result.message.status}: ${result.message.status === 'spam' ? 'it is spam already' : 'it is being sent right now; try again in a moment'}.`,
+        );
+        return 1;
+      }
       throw new Error('No such message.');
     },
   },
@@ -290,7 +346,7 @@ export const COMMANDS: Record<string, Command> = {
       }
       io.out(`This deletes ${what}.`);
       if (!(await confirmed(context, 'Delete them?'))) return 1;
-      const deleted = await store.purge(before, now);
+      const deleted = await purge(...acting(context), before);
       await reclaim(context);
       io.out(
         `Deleted ${plural(deleted.sent, 'delivered message')} and ${plural(deleted.spam, 'spam message')}. Waiting and dead messages are kept.`,
@@ -315,9 +371,36 @@ export const COMMANDS: Record<string, Command> = {
         `This deletes ${plural(count, 'message')} from ${printable(email)}, whatever their status.`,
       );
       if (!(await confirmed(context, 'Delete them?'))) return 1;
-      const deleted = await store.forgetSender(email);
-      await reclaim(context);
+      const { deleted, reclaimed } = await forgetSender(...acting(context), email);
+      if (!reclaimed) io.err(NOT_RECLAIMED);
       io.out(`Deleted ${plural(deleted, 'message')} from ${printable(email)}.`);
+      return 0;
+    },
+  },
+  'owner-link': {
+    usage: 'owner-link',
+    help: 'A link that adds a passkey to the owner’s pages (/owner): open it within 15 minutes on the device that is to hold the passkey; it works once, and replaces any link made before. Made for OWNER_URL, or else PUBLIC_URL.',
+    options: [],
+    async run({ access, io, now }) {
+      const { OWNER_URL, PUBLIC_URL, PORT } = readSettings(
+        ['OWNER_URL', 'PUBLIC_URL', 'PORT'],
+        io.env,
+      );
+      const { url, expiresAt } = await createEnrolmentLink(
+        access,
+        ownerPagesUrl(OWNER_URL ?? PUBLIC_URL ?? defaultPublicUrl(PORT)),
+        now,
+        'from the command line',
+      );
+      io.out(
+        [
+          'Open this link on the device that is to hold the passkey, within 15 minutes; it works once:',
+          '',
+          `  ${url}`,
+          '',
+          `It runs out at ${when(expiresAt)}. A new link replaces this one.`,
+        ].join('\n'),
+      );
       return 0;
     },
   },

@@ -24,6 +24,7 @@ function message(id: string, fields: Partial<StoredMessage> = {}): StoredMessage
     lastError: null,
     sentAt: NOW + 1000,
     leaseUntil: null,
+    readAt: null,
     ...fields,
   };
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -362,6 +363,58 @@ describe('not-spam', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('only messages taken for spam can be sent again');
   });
+});
+
+describe('spam', () => {
+  test('takes a message for spam until not-spam, and writes it to the audit list', async () => {
+    const marked = await cli('spam', ids.fresh.slice(0, 20));
+    expect(marked.out).toBe(`Marked ${ids.fresh} as spam; \`not-spam ${ids.fresh}\` releases it.`);
+    expect((await cli('list', '--status', 'spam')).out).toContain(ids.fresh);
+    expect((await cli('show', ids.fresh)).out).toContain('Status:    spam (you marked it as spam;');
+    const again = await cli('spam', ids.fresh);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('it is spam already');
+    expect((await cli('not-spam', ids.fresh)).code).toBe(0);
+    const store = await SqliteFeedbackStore.open(folder.dir);
+    try {
+      const entries = await store.ownerAccess.auditLog(5);
+      expect(entries.map((entry) => [entry.action, entry.detail])).toEqual([
+        ['released-spam', `${ids.fresh}, from the command line`],
+        ['marked-spam', `${ids.fresh}, from the command line`],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+test('owner-link prints a link to the owner’s pages that works once, for 15 minutes', async () => {
+  const printed = await cliIn(
+    { DATA_DIR: folder.dir, PUBLIC_URL: 'https://portfolio.example' },
+    undefined,
+    'owner-link',
+  );
+  expect(printed.code).toBe(0);
+  const link = /https:\/\/portfolio\.example\/owner\/enrol#([\w-]{43})/.exec(printed.out);
+  expect(link).not.toBeNull();
+  expect(printed.out).toContain('It runs out at 2025-06-01 12:15:00 UTC.');
+  const store = await SqliteFeedbackStore.open(folder.dir);
+  try {
+    const secret = link?.[1] ?? '';
+    const id = createHash('sha256').update(secret).digest('base64url');
+    expect(await store.ownerAccess.ticket(id, 'enrol-link', NOW)).toMatchObject({
+      expiresAt: NOW + 15 * 60_000,
+    });
+    // The store keeps only the secret's digest.
+    expect(JSON.stringify(store.db.prepare('SELECT * FROM owner_tickets').all())).not.toContain(
+      secret,
+    );
+  } finally {
+    await store.close();
+  }
+  // Without PUBLIC_URL, the link is this machine's, on PORT.
+  const local = await cliIn({ DATA_DIR: folder.dir, PORT: '4000' }, undefined, 'owner-link');
+  expect(local.out).toContain('http://localhost:4000/owner/enrol#');
 });
 
 describe('an option the command does not take', () => {

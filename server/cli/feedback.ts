@@ -88,6 +88,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     return await command.run({
       store: store.owner,
+      access: store.ownerAccess,
       transfer: store.transfer,
       values,
       args,

@@ -79,6 +79,7 @@ describe('a message in full', () => {
     lastError: '451 Busy',
     sentAt: null,
     leaseUntil: null,
+    readAt: null,
   };
 
   test('says when a pending message is tried next, and its text safely', () => {

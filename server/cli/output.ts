@@ -69,11 +69,13 @@ export function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
+/** Why a message was taken for spam, in words. */
+export const SPAM_REASONS: Record<NonNullable<StoredMessage['spamReason']>, string> = {
   honeypot: 'the form’s hidden field was filled',
   'too-fast': 'sent within two seconds of opening the form',
   'mostly-links': 'the message is mostly links',
   'over-hourly-cap': 'held: it came past the hourly cap over all visitors (FEEDBACK_MAX_PER_HOUR)',
+  owner: 'you marked it as spam',
 };
 
 /**

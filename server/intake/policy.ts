@@ -114,11 +114,18 @@ export const LONGEST_CAP_WINDOW_MS = Math.max(...CAP_RULES.map((rule) => rule.wi
  */
 function storedKey(rule: CapRule, subject: string, salt: string): string {
   if (rule.kind === 'all' || rule.kind === 'held') return subject;
-  // Keyed with the store's secret: a plain digest of an IPv4 address is undone by hashing
-  // all four billion of them.
-  const digest = createHmac('sha256', salt).update(subject).digest('base64url');
   // The window is part of the key: a client's minute and hour are two caps.
-  return `${rule.kind}${rule.windowMs === HOUR_MS ? '-hour' : ''}:${digest.slice(0, 22)}`;
+  return hashedCapKey(`${rule.kind}${rule.windowMs === HOUR_MS ? '-hour' : ''}`, subject, salt);
+}
+
+/**
+ * A cap's key for whom it counts (`subject`, an address or network), under `kind`: keyed
+ * with the store's secret, since a plain digest of an IPv4 address is undone by hashing all
+ * four billion of them.
+ */
+export function hashedCapKey(kind: string, subject: string, salt: string): string {
+  const digest = createHmac('sha256', salt).update(subject).digest('base64url');
+  return `${kind}:${digest.slice(0, 22)}`;
 }
 
 /**

@@ -48,6 +48,8 @@ export interface SubmitFeedbackOptions {
   store: FeedbackIntake;
   /** Told of each message to mail, so it looks now instead of at its next check. */
   outbox: { notify(): void };
+  /** The owner's push notifications: queued with each message that is not spam, when on. */
+  pushNotifications: { readonly enabled: boolean; wake(): void };
   /** The free-space floor of the store's disk. */
   space: Pick<DiskSpace, 'check'>;
   /** The server's caps: the same object for both routes. */
@@ -76,6 +78,7 @@ function unavailable(code: string, message: string, retryAfterSeconds: number): 
 export function createSubmitFeedback({
   store,
   outbox,
+  pushNotifications,
   space,
   policy,
   clock,
@@ -126,6 +129,7 @@ export function createSubmitFeedback({
           receivedAt: now,
           ...(key === undefined ? {} : { idempotencyKey: key }),
           caps: reservation.caps,
+          notify: pushNotifications.enabled,
         }),
       };
     };
@@ -178,7 +182,10 @@ export function createSubmitFeedback({
     }
     const replayed = result.kind === 'replayed';
     if (replayed) slot.release();
-    else if (!spam) outbox.notify();
+    else if (!spam) {
+      outbox.notify();
+      pushNotifications.wake();
+    }
     return accepted(result.id, replayed, spam);
   };
 }

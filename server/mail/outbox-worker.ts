@@ -31,6 +31,7 @@ import {
   type RetryPolicy,
 } from './retry-policy.ts';
 import type { MailTransport } from './transport.ts';
+import { WakeUp } from '../wake-up.ts';
 
 /** Waiting messages listed in a digest at most; the rest are counted. */
 const DIGEST_MAX_LISTED = 200;
@@ -47,6 +48,8 @@ export interface OutboxWorkerOptions {
   maxPerHour: number;
   /** While delivery is paused, the wait between two tries, in ms; default 600000. */
   pauseRetryMs?: number;
+  /** Queue the owner's push notification when delivery pauses; default false. */
+  notifyPause?: boolean;
   log: FastifyBaseLogger;
   /** Mails sent at the same time; default 2 (the SMTP pool's connections). */
   concurrency?: number;
@@ -64,7 +67,7 @@ export class OutboxWorker {
   #running: Promise<void> | undefined;
   #transport: MailTransport | undefined;
   #stopping = false;
-  #wake: (() => void) | undefined;
+  readonly #wakeUp = new WakeUp();
   #capNoticeShown = false;
   /** Over the hourly cap: a new message cannot go out sooner, so it need not wake the loop. */
   #capped = false;
@@ -78,6 +81,7 @@ export class OutboxWorker {
   constructor(options: OutboxWorkerOptions) {
     this.#options = {
       pauseRetryMs: 600_000,
+      notifyPause: false,
       concurrency: 2,
       idleCheckMs: 5000,
       stopTimeoutMs: 5000,
@@ -104,14 +108,14 @@ export class OutboxWorker {
 
   /** Looks at the store now (a message was just accepted), unless over the hourly cap. */
   notify(): void {
-    if (!this.#capped) this.#wake?.();
+    if (!this.#capped) this.#wakeUp.wake();
   }
 
   /** Stops claiming; waits for sends in flight (up to stopTimeoutMs), then closes the transport. */
   async stop(): Promise<void> {
     if (!this.#running) return;
     this.#stopping = true;
-    this.#wake?.();
+    this.#wakeUp.wake();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.#options.stopTimeoutMs);
@@ -245,18 +249,7 @@ export class OutboxWorker {
   }
 
   #sleep(ms: number): Promise<void> {
-    if (ms <= 0 || this.#stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = () => {
-        this.#wake = undefined;
-        done();
-      };
-    });
+    return this.#stopping ? Promise.resolve() : this.#wakeUp.sleep(ms);
   }
 
   async #deliver(transport: MailTransport, message: ClaimedMessage): Promise<void> {
@@ -335,11 +328,10 @@ export class OutboxWorker {
     if (failure.kind === 'pause') {
       const retryAt = finishedAt + this.#options.pauseRetryMs;
       const reason = failure.command ? `${failure.command}: ${failure.detail}` : failure.detail;
-      const paused = await store.pauseDelivery({
-        reason,
-        since: finishedAt,
-        retryAt,
-      });
+      const paused = await store.pauseDelivery(
+        { reason, since: finishedAt, retryAt },
+        this.#options.notifyPause,
+      );
       this.#paused = true;
       this.#capped = true;
       // The give-up time holds in a pause too: its next try is no sooner than the pause's.

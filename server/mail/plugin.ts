@@ -38,6 +38,8 @@ export interface FeedbackOutboxPluginOptions {
   pauseRetryMs: number;
   /** Certificate authorities (PEM) trusted for the mail server instead of the system's. */
   tlsCa?: string | undefined;
+  /** Queue the owner's push notification when delivery pauses; default false. */
+  notifyPause?: boolean;
   /** Longest sleep between looks at the store, in ms; default 5000. */
   idleCheckMs?: number;
   /** Where claims, leases, retries and the hourly cap read the time; default the system's. */
@@ -74,6 +76,7 @@ export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
       leaseMs: options.leaseMs,
       maxPerHour: options.maxPerHour,
       pauseRetryMs: options.pauseRetryMs,
+      notifyPause: options.notifyPause ?? false,
       log: app.log.child({ component: 'outbox' }),
       now: () => (options.clock ?? systemClock).now(),
       ...(options.idleCheckMs === undefined ? {} : { idleCheckMs: options.idleCheckMs }),

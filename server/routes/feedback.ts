@@ -96,6 +96,7 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
     const submit = createSubmitFeedback({
       store: instance.feedbackStore.intake,
       outbox: instance.feedbackOutbox,
+      pushNotifications: instance.pushNotifications,
       space: instance.feedbackStoreSpace,
       policy: new AcceptancePolicy(options.limits, await instance.feedbackStore.intake.keySalt()),
       clock: options.clock ?? systemClock,

@@ -10,6 +10,7 @@ import * as messages from './operations/messages.ts';
 import * as intake from './operations/intake.ts';
 import * as outbox from './operations/outbox.ts';
 import * as owner from './operations/owner.ts';
+import * as access from './operations/owner-access.ts';
 import * as transfer from './operations/transfer.ts';
 import * as visits from './operations/visits.ts';
 import type { WriteName, WriteResult, Writes } from './operations/writes.ts';
@@ -20,9 +21,10 @@ import {
   type FeedbackIntake,
   type FeedbackStore,
   type NewFeedback,
+  type NotificationQueue,
   type OutboxQueue,
+  type OwnerAccess,
   type OwnerQueries,
-  type StoredMessage,
   type StoreEngine,
   type StoreHealth,
   type StoreRow,
@@ -62,6 +64,8 @@ export class SharedFeedbackStore implements FeedbackStore {
   readonly intake: FeedbackIntake;
   readonly outbox: OutboxQueue;
   readonly owner: OwnerQueries;
+  readonly ownerAccess: OwnerAccess;
+  readonly notifications: NotificationQueue;
   readonly health: StoreHealth;
   readonly transfer: StoreTransfer;
   readonly visits: VisitRecorder;
@@ -100,7 +104,7 @@ export class SharedFeedbackStore implements FeedbackStore {
       dueInSendOrder: (now, limit, offset) => c.read(outbox.dueInOrder(now, limit, offset)),
       sentSince,
       deliveryPause,
-      pauseDelivery: (pause) => c.write('pauseDelivery', pause),
+      pauseDelivery: (pause, notify) => c.write('pauseDelivery', pause, notify),
       resumeDelivery: () => c.write('resumeDelivery'),
       lastDigestAt: () => c.read(outbox.lastDigestAt()),
       claimDigest: (at, previous) => c.write('swapDigest', previous, at),
@@ -112,11 +116,11 @@ export class SharedFeedbackStore implements FeedbackStore {
     this.owner = {
       find: (idOrPrefix) => c.read(messages.find(idOrPrefix)),
       attemptsOf: (id) => c.read(owner.attemptsOf(id)),
-      list: (options = {}) => c.read(owner.listPage(options, undefined, options.limit)),
+      list: (options = {}) => c.read(owner.listPage(options, options.after, options.limit)),
       // Page by page (keyset), so an export of any size holds one page in memory.
       iterate: async function* (options = {}) {
         let left = options.limit ?? Infinity;
-        let last: StoredMessage | undefined;
+        let last = options.after;
         while (left > 0) {
           const size = Math.min(LIST_PAGE, left);
           const page = await c.read(owner.listPage(options, last, size));
@@ -128,6 +132,8 @@ export class SharedFeedbackStore implements FeedbackStore {
       },
       retry: (idOrPrefix, now) => c.write('retry', idOrPrefix, now),
       releaseSpam: (idOrPrefix, now) => c.write('retry', idOrPrefix, now, 'spam'),
+      markSpam: (idOrPrefix) => c.write('markSpam', idOrPrefix),
+      markRead: (id, read, now) => c.write('markRead', id, read, now),
       retryAllDead: (now) => c.write('retryAllDead', now),
       counts,
       sentSince,
@@ -140,6 +146,35 @@ export class SharedFeedbackStore implements FeedbackStore {
       reclaimSpace: () => c.reclaimSpace(),
       location: () => c.location(),
       backup: (file) => c.backup(file),
+    };
+
+    this.ownerAccess = {
+      passkeys: () => c.read(access.passkeys()),
+      passkey: (id) => c.read(access.passkey(id)),
+      issueTicket: (ticket, entry) => c.write('issueTicket', ticket, entry),
+      ticket: (id, kind, now) => c.read(access.ticket(id, kind, now)),
+      takeTicket: (id, kind, now) => c.write('takeTicket', id, kind, now),
+      enrol: (linkId, key, session, entry) => c.write('enrol', linkId, key, session, entry),
+      signIn: (id, counter, session, entry) => c.write('signIn', id, counter, session, entry),
+      addPasskey: (key, entry) => c.write('addPasskey', key, entry),
+      removePasskey: (id, entry) => c.write('removePasskey', id, entry),
+      session: (id) => c.read(access.session(id)),
+      openSessions: () => c.read(access.openSessions()),
+      touchSession: (id, at) => c.write('touchSession', id, at),
+      endSession: (id, at, entry) => c.write('endSession', id, at, entry),
+      audit: (entry) => c.write('audit', entry),
+      auditLog: (limit, before) => c.read(access.auditLog(limit, before)),
+      countAttempt: (caps, now) => c.write('countAttempt', caps, now),
+      forgetExpired: (now, before) => c.write('forgetExpiredAccess', now, before),
+    };
+
+    this.notifications = {
+      claim: (options) => c.write('claimNotifications', options),
+      recordSent: (id, by) => c.write('notificationSent', id, by),
+      recordRetry: (id, by, next, error) => c.write('notificationRetry', id, by, next, error),
+      recordDead: (id, by, error) => c.write('notificationDead', id, by, error),
+      releaseClaims: (by, now) => c.write('releaseNotificationClaims', by, now),
+      nextDueAt: () => c.read(outbox.nextDueAt('notifications')),
     };
 
     this.health = {
@@ -195,6 +230,9 @@ export class SharedFeedbackStore implements FeedbackStore {
             idempotency_keys: 0,
             meta: 0,
             visit_counts: 0,
+            owner_passkeys: 0,
+            owner_audit: 0,
+            notifications: 0,
           };
           for await (const item of rows) {
             await exec(transfer.insertRow(item));

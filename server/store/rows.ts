@@ -4,12 +4,16 @@
  */
 import type {
   AttemptRecord,
+  AuditAction,
+  AuditEntry,
   DeliveryPause,
   DeliveryState,
   MessageRecord,
   MessageStatus,
   NewFeedback,
+  NotificationRecord,
   OutboxRecord,
+  Passkey,
   SpamReason,
   StoredMessage,
 } from './types.ts';
@@ -33,13 +37,14 @@ export interface MessageRow {
   last_error: string | null;
   sent_at: number | null;
   lease_until: number | null;
+  read_at: number | null;
 }
 
 /** A message and its delivery; append WHERE, ORDER BY. */
 export const SELECT_MESSAGE = `
   SELECT m.id, m.received_at, m.app_name, m.first_name, m.last_name, m.email, m.message, m.spam,
          m.spam_reason, o.state, o.attempts, o.queued_at, o.next_attempt_at, o.last_attempt_at,
-         o.last_error, o.sent_at, o.lease_until
+         o.last_error, o.sent_at, o.lease_until, m.read_at
   FROM messages m LEFT JOIN outbox o ON o.message_id = m.id`;
 
 export function toMessage(row: MessageRow): StoredMessage {
@@ -64,6 +69,7 @@ export function toMessage(row: MessageRow): StoredMessage {
     lastError: row.last_error,
     sentAt: row.sent_at,
     leaseUntil: row.lease_until,
+    readAt: row.read_at,
   };
 }
 
@@ -79,6 +85,7 @@ export function messageRecord(id: string, item: NewFeedback): MessageRecord {
     message: item.message,
     spam: item.spam,
     spamReason: item.spam ? (item.spamReason ?? 'honeypot') : null,
+    readAt: null,
   };
 }
 
@@ -97,6 +104,7 @@ export const RECORDS = {
     message: row.message as string,
     spam: row.spam === 1 || row.spam === true,
     spamReason: row.spam_reason as string | null,
+    readAt: row.read_at as number | null,
   }),
   outbox: (row: Row): OutboxRecord => ({
     messageId: row.message_id as string,
@@ -119,7 +127,46 @@ export const RECORDS = {
     outcome: row.outcome as AttemptRecord['outcome'],
     detail: row.detail as string | null,
   }),
+  owner_passkeys: (row: Row): Passkey => ({
+    id: row.id as string,
+    publicKey: row.public_key as string,
+    counter: row.counter as number,
+    transports: parseList(row.transports),
+    name: row.name as string,
+    createdAt: row.created_at as number,
+    lastUsedAt: row.last_used_at as number | null,
+  }),
+  owner_audit: (row: Row): AuditEntry => ({
+    id: row.id as string,
+    at: row.at as number,
+    action: row.action as AuditAction,
+    detail: row.detail as string | null,
+    address: row.address as string | null,
+  }),
+  notifications: (row: Row): NotificationRecord => ({
+    id: row.id as string,
+    kind: row.kind as NotificationRecord['kind'],
+    messageId: row.message_id as string | null,
+    detail: row.detail as string | null,
+    createdAt: row.created_at as number,
+    state: row.state as NotificationRecord['state'],
+    nextAttemptAt: row.next_attempt_at as number,
+    attempts: row.attempts as number,
+    leaseOwner: row.lease_owner as string | null,
+    leaseUntil: row.lease_until as number | null,
+    lastError: row.last_error as string | null,
+  }),
 };
+
+/** A JSON array of strings as stored (a passkey's transports); anything else is none. */
+function parseList(value: unknown): string[] {
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Due messages in the order they are sent: messages whose lease ran out (a send cut short)
@@ -152,6 +199,29 @@ export function dueCondition(now: string): string {
 /** The SQL condition for a status, on the SELECT_MESSAGE aliases. */
 export function statusCondition(status: MessageStatus): string {
   return status === 'spam' ? 'o.state IS NULL AND m.spam = TRUE' : `o.state = '${status}'`;
+}
+
+/**
+ * The SQL condition of a search, on the SELECT_MESSAGE aliases: every word in the sender's
+ * name, address or text, in any case; the words are the parameters `@word0`, `@word1`…,
+ * each a LIKE pattern (searchWords).
+ */
+export function searchCondition(count: number): string {
+  return Array.from(
+    { length: count },
+    (_, index) =>
+      `lower(m.first_name || ' ' || m.last_name || ' ' || m.email || ' ' || m.message) LIKE @word${index} ESCAPE '\\'`,
+  ).join(' AND ');
+}
+
+/** A search's words as LIKE patterns, lowercased, their wildcards escaped; 8 at most. */
+export function searchWords(search: string): string[] {
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((word) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
 }
 
 /** The meta keys. */

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_DELIVERY_ATTEMPTS } from './limits.ts';
+import { latestVersion } from './migration-files.ts';
 import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
 import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
 import { newFeedback } from '../../tests/server/helpers.ts';
@@ -57,7 +58,7 @@ describe.each(ENGINES)('the $name store', (engine) => {
     const latest = engine.name === 'SQLite' ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS;
     expect(store.health.schema()).toEqual({
       engine: engine.name === 'SQLite' ? 'sqlite' : 'postgres',
-      version: latest.length,
+      version: latestVersion(latest),
     });
     await expect(store.health.probeWrite(NOW)).resolves.toBeUndefined();
   });
@@ -611,12 +612,257 @@ describe.each(ENGINES)('the $name store', (engine) => {
     });
   });
 
+  describe('the owner’s inbox', () => {
+    test('searched in the sender’s name, address and text, in any case; unread alone', async () => {
+      const grace = await accept({ firstName: 'Grace', lastName: 'Hopper', message: 'Compilers' });
+      const ada = await accept({ message: 'The 100% reminder_s are great', receivedAt: NOW + 1 });
+      const other = await accept({ email: 'x@elsewhere.org', message: 'Hi', receivedAt: NOW + 2 });
+      const search = async (text: string) =>
+        (await store.owner.list({ search: text })).map((m) => m.id);
+      expect(await search('grace')).toEqual([grace]);
+      expect(await search('HOPPER compilers')).toEqual([grace]);
+      expect(await search('elsewhere')).toEqual([other]);
+      expect(await search('100%')).toEqual([ada]);
+      // A wildcard in the words is a plain character.
+      expect(await search('reminder_s')).toEqual([ada]);
+      expect(await search('remindeRXs')).toEqual([]);
+      expect(await search('   ')).toEqual([other, ada, grace]);
+
+      const read = await store.owner.markRead(grace, true, NOW + 10);
+      expect(read).toMatchObject({ id: grace, readAt: NOW + 10 });
+      expect((await store.owner.list({ unread: true })).map((m) => m.id)).toEqual([other, ada]);
+      expect(await store.owner.markRead(grace, false, NOW + 20)).toMatchObject({ readAt: null });
+      expect(await store.owner.list({ unread: true })).toHaveLength(3);
+      expect(await store.owner.markRead('no-such-id', true, NOW)).toBeUndefined();
+    });
+
+    test('marking spam takes a message out of the outbox until it is released', async () => {
+      const id = await accept({ notify: true });
+      const result = await store.owner.markSpam(id.slice(0, 20));
+      expect(result).toMatchObject({
+        kind: 'changed',
+        message: { id, status: 'spam', spam: true, spamReason: 'owner' },
+      });
+      expect(await store.outbox.countDue(NOW)).toBe(0);
+      expect(await store.notifications.nextDueAt()).toBeUndefined();
+      expect(await store.owner.markSpam(id)).toMatchObject({ kind: 'already' });
+      expect(await store.owner.releaseSpam(id, NOW + 5)).toMatchObject({ kind: 'queued' });
+      expect(await store.owner.find(id)).toMatchObject({ status: 'pending', queuedAt: NOW + 5 });
+      // A message being sent is left as it is.
+      await claim(NOW + 5, 'w');
+      expect(await store.owner.markSpam(id)).toMatchObject({
+        kind: 'already',
+        message: { status: 'sending' },
+      });
+      expect(await store.owner.markSpam('zzzz')).toEqual({ kind: 'not-found' });
+    });
+  });
+
+  describe('the owner’s sign-in', () => {
+    const key = (id: string, at = NOW) => ({
+      id,
+      publicKey: `key-of-${id}`,
+      counter: 0,
+      transports: ['internal', 'hybrid'],
+      name: `Passkey ${id}`,
+      createdAt: at,
+      lastUsedAt: null,
+    });
+    const session = (id: string, at = NOW, passkeyId = 'p1') => ({
+      id,
+      passkeyId,
+      createdAt: at,
+      seenAt: at,
+      endedAt: null,
+      address: '127.0.0.1',
+      userAgent: 'Test',
+    });
+    const link = (id: string, expiresAt = NOW + 15 * 60_000) => ({
+      id,
+      kind: 'enrol-link' as const,
+      subject: null,
+      expiresAt,
+    });
+
+    test('an enrolment link enrols one passkey, once; a new link replaces the last', async () => {
+      const access = store.ownerAccess;
+      await access.issueTicket(link('link-1'), { at: NOW, action: 'link-created' });
+      await access.issueTicket(link('link-2'));
+      expect(await access.ticket('link-1', 'enrol-link', NOW)).toBeUndefined();
+      expect(await access.ticket('link-2', 'enrol-link', NOW)).toMatchObject({ id: 'link-2' });
+      expect(await access.ticket('link-2', 'enrol-link', NOW + 15 * 60_000)).toBeUndefined();
+      const other = await opened.another();
+      const [first, second] = await Promise.all([
+        access.enrol('link-2', key('p1'), session('s1'), { at: NOW + 1, action: 'enrolled' }),
+        other.ownerAccess.enrol('link-2', key('p2'), session('s2'), {
+          at: NOW + 1,
+          action: 'enrolled',
+        }),
+      ]);
+      expect([first, second].sort()).toEqual([false, true]);
+      expect(await access.passkeys()).toHaveLength(1);
+      expect(await access.openSessions()).toHaveLength(1);
+      expect((await access.auditLog(10)).map((entry) => entry.action)).toEqual([
+        'enrolled',
+        'link-created',
+      ]);
+    });
+
+    test('a link past its 15 minutes enrols nothing', async () => {
+      const access = store.ownerAccess;
+      await access.issueTicket(link('link-1', NOW + 1000));
+      expect(
+        await access.enrol('link-1', key('p1'), session('s1', NOW + 1000), {
+          at: NOW + 1000,
+          action: 'enrolled',
+        }),
+      ).toBe(false);
+      expect(await access.passkeys()).toEqual([]);
+    });
+
+    test('a challenge is taken once; sign-in counts the passkey’s use and opens a session', async () => {
+      const access = store.ownerAccess;
+      await access.issueTicket({
+        id: 'c1',
+        kind: 'sign-in',
+        subject: null,
+        expiresAt: NOW + 60_000,
+      });
+      expect(await access.takeTicket('c1', 'enrol', NOW)).toBeUndefined();
+      expect(await access.takeTicket('c1', 'sign-in', NOW)).toMatchObject({ id: 'c1' });
+      expect(await access.takeTicket('c1', 'sign-in', NOW)).toBeUndefined();
+      await access.addPasskey(key('p1'), { at: NOW, action: 'passkey-added', detail: 'Laptop' });
+      await access.signIn('p1', 7, session('s1', NOW + 5), {
+        at: NOW + 5,
+        action: 'signed-in',
+        address: '127.0.0.1',
+      });
+      expect(await access.passkey('p1')).toMatchObject({
+        counter: 7,
+        lastUsedAt: NOW + 5,
+        transports: ['internal', 'hybrid'],
+      });
+      await access.touchSession('s1', NOW + 60_000);
+      await access.touchSession('s1', NOW + 30_000);
+      expect(await access.session('s1')).toMatchObject({ seenAt: NOW + 60_000, endedAt: null });
+      const signedOut = { at: NOW + 70_000, action: 'signed-out' } as const;
+      expect(await access.endSession('s1', NOW + 70_000, signedOut)).toBe(true);
+      expect(await access.endSession('s1', NOW + 80_000, signedOut)).toBe(false);
+      expect(await access.session('s1')).toMatchObject({ endedAt: NOW + 70_000 });
+      expect(await access.openSessions()).toEqual([]);
+      const log = await access.auditLog(2);
+      expect(log.map((entry) => entry.action)).toEqual(['signed-out', 'signed-in']);
+      expect((await access.auditLog(5, log[1]?.id)).map((entry) => entry.action)).toEqual([
+        'passkey-added',
+      ]);
+    });
+
+    test('the last passkey is never removed', async () => {
+      const access = store.ownerAccess;
+      await access.addPasskey(key('p1'), { at: NOW, action: 'passkey-added' });
+      await access.addPasskey(key('p2', NOW + 1), { at: NOW, action: 'passkey-added' });
+      await access.signIn('p2', 1, session('s1', NOW, 'p2'), { at: NOW, action: 'signed-in' });
+      const removed = { at: NOW, action: 'passkey-removed' } as const;
+      expect(await access.removePasskey('p2', removed)).toBe('removed');
+      expect(await access.session('s1')).toMatchObject({ passkeyId: null });
+      expect(await access.removePasskey('p1', removed)).toBe('last');
+      expect(await access.removePasskey('p9', removed)).toBe('not-found');
+      expect((await access.passkeys()).map((each) => each.id)).toEqual(['p1']);
+    });
+
+    test('attempts are capped over every instance; expired tickets and sessions are forgotten', async () => {
+      const other = await opened.another();
+      const caps = [{ key: 'owner-sign-in:a', max: 2, windowMs: 60_000 }];
+      expect(await store.ownerAccess.countAttempt(caps, NOW)).toEqual({ ok: true });
+      expect(await other.ownerAccess.countAttempt(caps, NOW + 10)).toEqual({ ok: true });
+      expect(await store.ownerAccess.countAttempt(caps, NOW + 20)).toEqual({
+        ok: false,
+        retryAt: NOW + 60_000,
+      });
+      expect(await other.ownerAccess.countAttempt(caps, NOW + 60_001)).toEqual({ ok: true });
+
+      await store.ownerAccess.issueTicket({
+        id: 'c1',
+        kind: 'sign-in',
+        subject: null,
+        expiresAt: NOW,
+      });
+      await store.ownerAccess.addPasskey(key('p1'), { at: NOW, action: 'passkey-added' });
+      await store.ownerAccess.signIn('p1', 1, session('old', NOW - DAY), {
+        at: NOW,
+        action: 'signed-in',
+      });
+      await store.ownerAccess.signIn('p1', 2, session('new'), { at: NOW, action: 'signed-in' });
+      await store.ownerAccess.forgetExpired(NOW, NOW - 12 * 60 * 60_000);
+      expect((await store.ownerAccess.openSessions()).map((each) => each.id)).toEqual(['new']);
+      // The expired ticket is gone: its id is free again.
+      await store.ownerAccess.issueTicket({
+        id: 'c1',
+        kind: 'sign-in',
+        subject: null,
+        expiresAt: NOW + 1,
+      });
+    });
+  });
+
+  describe('push notifications', () => {
+    const claimPush = (on: FeedbackStore, now: number, owner: string, limit = 5) =>
+      on.notifications.claim({ now, owner, leaseMs: 1000, limit });
+
+    test('queued with the message when asked, never for spam; sent ones are deleted', async () => {
+      const id = await accept({ notify: true });
+      await accept({ notify: true, spam: true, receivedAt: NOW + 1 });
+      await accept({ receivedAt: NOW + 2 });
+      expect(await store.notifications.nextDueAt()).toBe(NOW);
+      const [claimed, ...rest] = await claimPush(store, NOW, 'a');
+      expect(rest).toEqual([]);
+      expect(claimed).toMatchObject({
+        kind: 'message',
+        attempt: 1,
+        message: { id, appName: 'EchoExpense', firstName: 'Ada' },
+      });
+      expect(await claimPush(store, NOW + 999, 'b')).toEqual([]);
+      await store.notifications.recordRetry(id, 'a', NOW + 5000, '503 busy');
+      expect(await store.notifications.nextDueAt()).toBe(NOW + 5000);
+      const [again] = await claimPush(store, NOW + 5000, 'b');
+      expect(again).toMatchObject({ id, attempt: 2 });
+      // The first worker's late word changes nothing.
+      await store.notifications.recordSent(id, 'a');
+      expect(await store.notifications.nextDueAt()).toBe(NOW + 6000);
+      await store.notifications.recordSent(id, 'b');
+      expect(await store.notifications.nextDueAt()).toBeUndefined();
+    });
+
+    test('a pause is told once; a dead one stays; a forgotten sender’s go with them', async () => {
+      const pause = { reason: '535 auth', since: NOW, retryAt: NOW + 600 };
+      expect(await store.outbox.pauseDelivery(pause, true)).toBe(true);
+      expect(await store.outbox.pauseDelivery({ ...pause, since: NOW + 600 }, true)).toBe(false);
+      const [told, ...more] = await claimPush(store, NOW + 600, 'a');
+      expect(more).toEqual([]);
+      expect(told).toMatchObject({ kind: 'delivery-paused', detail: '535 auth' });
+      expect(told?.message).toBeUndefined();
+      await store.notifications.recordDead(told?.id ?? '', 'a', '404 no such topic');
+      expect(await store.notifications.nextDueAt()).toBeUndefined();
+
+      await accept({ notify: true, email: 'Grace@example.com' });
+      const other = await opened.another();
+      const [mine, theirs] = await Promise.all([
+        claimPush(store, NOW, 'a'),
+        claimPush(other, NOW, 'b'),
+      ]);
+      expect([...mine, ...theirs]).toHaveLength(1);
+      expect(await store.notifications.releaseClaims('a', NOW)).toBe(mine.length);
+      expect(await other.notifications.releaseClaims('b', NOW)).toBe(theirs.length);
+      expect(await store.owner.forgetSender('grace@example.com')).toBe(1);
+      expect(await claimPush(store, NOW, 'a')).toEqual([]);
+    });
+  });
+
   test('every row copies into an empty store of the other engine, and not into a full one', async () => {
     const sent = await accept({ idempotencyKey: 'copy-key' });
     const spam = await accept({ spam: true, spamReason: 'mostly-links' });
     await claim(NOW, 'w');
     await store.outbox.recordSent(sent, outcome('w', 1, NOW + 5, '250 OK'));
-    await store.outbox.pauseDelivery({ reason: '535', since: NOW, retryAt: NOW + 1 });
     const visitCounts: VisitCount[] = Array.from({ length: 1200 }, (_, index) => ({
       day: '2025-01-15',
       dimension: 'page',
@@ -634,6 +880,20 @@ describe.each(ENGINES)('the $name store', (engine) => {
       visitors: [],
     });
     await store.visits.record(visitCounts);
+    await store.outbox.pauseDelivery({ reason: '535', since: NOW, retryAt: NOW + 1 }, true);
+    await store.owner.markRead(sent, true, NOW + 10);
+    await store.ownerAccess.addPasskey(
+      {
+        id: 'p1',
+        publicKey: 'key',
+        counter: 3,
+        transports: ['internal'],
+        name: 'Laptop',
+        createdAt: NOW,
+        lastUsedAt: NOW + 1,
+      },
+      { at: NOW, action: 'passkey-added', detail: 'Laptop', address: '127.0.0.1' },
+    );
     const [otherEngine] = ENGINES.filter((each) => each.name !== engine.name);
     if (!otherEngine) throw new Error('one engine only');
     const target = await otherEngine.open();
@@ -646,6 +906,9 @@ describe.each(ENGINES)('the $name store', (engine) => {
         delivery_attempts: 1,
         idempotency_keys: 1,
         visit_counts: 1201,
+        owner_passkeys: 1,
+        owner_audit: 1,
+        notifications: 1,
       });
       const range = { from: '2025-01-15', to: '2025-01-15' };
       expect(await target.store.visitStats.pages(range, 2000)).toEqual(
@@ -654,6 +917,11 @@ describe.each(ENGINES)('the $name store', (engine) => {
       expect(await target.store.visitStats.apps(range, 10)).toEqual(
         await store.visitStats.apps(range, 10),
       );
+      expect(await target.store.ownerAccess.passkeys()).toEqual(await store.ownerAccess.passkeys());
+      expect(await target.store.ownerAccess.auditLog(5)).toEqual(
+        await store.ownerAccess.auditLog(5),
+      );
+      expect(await target.store.notifications.nextDueAt()).toBe(NOW);
       expect(await target.store.owner.find(sent)).toEqual(await store.owner.find(sent));
       expect(await target.store.owner.find(spam)).toEqual(await store.owner.find(spam));
       expect(await target.store.owner.attemptsOf(sent)).toEqual(await store.owner.attemptsOf(sent));

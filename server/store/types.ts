@@ -25,14 +25,15 @@ export const MESSAGE_STATUSES: readonly MessageStatus[] = [
 
 /**
  * Why a message was taken for spam: the hidden field was filled (`honeypot`), the form was
- * sent within two seconds of being opened (`too-fast`), or the message is mostly links
- * (`mostly-links`).
+ * sent within two seconds of being opened (`too-fast`), the message is mostly links
+ * (`mostly-links`), or the owner marked it (`owner`).
  */
 /**
  * Why a message is kept from the owner's mail: a spam signal, or (`over-hourly-cap`) it came
- * past the hourly cap over all visitors and is held for the owner to read and release.
+ * past the hourly cap over all visitors and is held for the owner to read and release, or
+ * (`owner`) the owner marked it as spam.
  */
-export type SpamReason = 'honeypot' | 'too-fast' | 'mostly-links' | 'over-hourly-cap';
+export type SpamReason = 'honeypot' | 'too-fast' | 'mostly-links' | 'over-hourly-cap' | 'owner';
 
 /**
  * A cap on accepted messages, kept in the store so that it holds across restarts and
@@ -59,6 +60,8 @@ export interface NewFeedback {
   receivedAt: number;
   /** The caps this message counts against; it is refused when one is full. */
   caps?: readonly AcceptanceCap[];
+  /** Queue a push notification of it (never for spam); default false. */
+  notify?: boolean;
 }
 
 export type AcceptResult =
@@ -87,6 +90,8 @@ export interface StoredMessage {
   lastError: string | null;
   sentAt: number | null;
   leaseUntil: number | null;
+  /** When the owner marked it read; null while unread. */
+  readAt: number | null;
 }
 
 /** A message claimed for sending, with the number of this attempt. */
@@ -148,6 +153,12 @@ export interface ClaimOptions {
 export interface ListOptions {
   status?: MessageStatus | undefined;
   appName?: string | undefined;
+  /** Only messages whose sender's name or address, or text, hold these words (any case). */
+  search?: string | undefined;
+  /** Only those the owner has not marked read. */
+  unread?: boolean | undefined;
+  /** Only those after this one in the order (a page after the last of the one before). */
+  after?: Pick<StoredMessage, 'receivedAt' | 'id'> | undefined;
   /** Newest first, at most this many; default all. */
   limit?: number | undefined;
 }
@@ -171,6 +182,14 @@ export type RetryResult =
   | { kind: 'queued'; message: StoredMessage }
   | { kind: 'not-found' }
   | { kind: 'ambiguous'; ids: string[] }
+  | { kind: 'already'; message: StoredMessage };
+
+/** What became of the owner's change of one message (marking it spam). */
+export type ChangeResult =
+  | { kind: 'changed'; message: StoredMessage }
+  | { kind: 'not-found' }
+  | { kind: 'ambiguous'; ids: string[] }
+  /** It is already so, or being sent right now: left as it is. */
   | { kind: 'already'; message: StoredMessage };
 
 export type FindResult = StoredMessage | { ambiguous: string[] } | undefined;
@@ -232,9 +251,10 @@ export interface OutboxQueue {
   deliveryPause(): Promise<DeliveryPause | undefined>;
   /**
    * Pauses delivery (or moves the next try of a pause); keeps the time it began. Resolves
-   * true when delivery was not paused before.
+   * true when delivery was not paused before; then, with `notify`, a push notification of
+   * the pause is queued with it.
    */
-  pauseDelivery(pause: DeliveryPause): Promise<boolean>;
+  pauseDelivery(pause: DeliveryPause, notify?: boolean): Promise<boolean>;
   /** Ends a pause of delivery; true when there was one. */
   resumeDelivery(): Promise<boolean>;
   /** When the last digest of waiting messages was mailed; null when never. */
@@ -261,6 +281,13 @@ export interface OwnerQueries {
   retry(idOrPrefix: string, now: number): Promise<RetryResult>;
   /** Releases a message taken for spam to the outbox; only spam. */
   releaseSpam(idOrPrefix: string, now: number): Promise<RetryResult>;
+  /**
+   * Takes a message for spam: it leaves the outbox (never mailed, or not again) and is
+   * listed as spam, until released. A message being sent right now is left as it is.
+   */
+  markSpam(idOrPrefix: string): Promise<ChangeResult>;
+  /** Marks a message read at `now`, or unread; undefined when there is no such message. */
+  markRead(id: string, read: boolean, now: number): Promise<StoredMessage | undefined>;
   /** Queues every dead message again; returns how many. */
   retryAllDead(now: number): Promise<number>;
   counts(): Promise<DeliveryCounts>;
@@ -290,6 +317,167 @@ export interface OwnerQueries {
   backup(file: string): Promise<void>;
 }
 
+/** A passkey of the owner's. */
+export interface Passkey {
+  /** The credential's id, base64url. */
+  id: string;
+  /** Its public key (COSE), base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter at its last use. */
+  counter: number;
+  transports: string[];
+  /** What the owner called it, e.g. "Laptop". */
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** A signed-in session of the owner's pages. */
+export interface OwnerSession {
+  /** The digest of its cookie's secret. */
+  id: string;
+  /** The passkey it was opened with; null once that passkey is removed. */
+  passkeyId: string | null;
+  createdAt: number;
+  /** When it was last used (kept to the minute). */
+  seenAt: number;
+  /** When it was signed out or revoked; null while open. */
+  endedAt: number | null;
+  address: string;
+  userAgent: string;
+}
+
+/**
+ * A one-time ticket: an enrolment link (`enrol-link`, by the digest of its secret), or the
+ * challenge of a passkey ceremony: adding the first passkey through a link (`enrol`, its
+ * subject the link's id), signing in (`sign-in`), adding one while signed in
+ * (`add-passkey`, its subject the session's id).
+ */
+export interface OwnerTicket {
+  id: string;
+  kind: 'enrol-link' | 'enrol' | 'sign-in' | 'add-passkey';
+  subject: string | null;
+  expiresAt: number;
+}
+
+/** What the owner did, or was refused, for the owner's audit list. */
+export type AuditAction =
+  | 'link-created'
+  | 'enrolled'
+  | 'signed-in'
+  | 'sign-in-refused'
+  | 'signed-out'
+  | 'session-revoked'
+  | 'passkey-added'
+  | 'passkey-removed'
+  | 'marked-read'
+  | 'marked-unread'
+  | 'marked-spam'
+  | 'released-spam'
+  | 'retried'
+  | 'sender-forgotten'
+  | 'purged'
+  | 'exported';
+
+export interface NewAuditEntry {
+  at: number;
+  action: AuditAction;
+  /** What it concerned: a message id, a passkey's name, a count; never a visitor's address. */
+  detail?: string | undefined;
+  /** The address it came from. */
+  address?: string | undefined;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: number;
+  action: AuditAction;
+  detail: string | null;
+  address: string | null;
+}
+
+/** The owner's sign-in: passkeys, sessions, one-time tickets and the audit list. */
+export interface OwnerAccess {
+  passkeys(): Promise<Passkey[]>;
+  passkey(id: string): Promise<Passkey | undefined>;
+  /** Keeps a ticket until it expires; a new enrolment link replaces any other. */
+  issueTicket(ticket: OwnerTicket, audit?: NewAuditEntry): Promise<void>;
+  /** A ticket that is there and not expired, left in place. */
+  ticket(id: string, kind: OwnerTicket['kind'], now: number): Promise<OwnerTicket | undefined>;
+  /** Takes a ticket once: there and not expired, it is deleted and returned. */
+  takeTicket(id: string, kind: OwnerTicket['kind'], now: number): Promise<OwnerTicket | undefined>;
+  /**
+   * The first passkey through an enrolment link: takes the link, keeps the passkey, opens
+   * the session, in one transaction. False (and nothing kept) when the link was used or
+   * ran out meanwhile.
+   */
+  enrol(
+    linkId: string,
+    passkey: Passkey,
+    session: OwnerSession,
+    audit: NewAuditEntry,
+  ): Promise<boolean>;
+  /** A sign-in: the passkey's new counter and use, and the new session. */
+  signIn(
+    passkeyId: string,
+    counter: number,
+    session: OwnerSession,
+    audit: NewAuditEntry,
+  ): Promise<void>;
+  addPasskey(passkey: Passkey, audit: NewAuditEntry): Promise<void>;
+  /** Removes a passkey, never the last one (the owner could no longer sign in). */
+  removePasskey(id: string, audit: NewAuditEntry): Promise<'removed' | 'last' | 'not-found'>;
+  session(id: string): Promise<OwnerSession | undefined>;
+  /** Sessions not ended, newest first. */
+  openSessions(): Promise<OwnerSession[]>;
+  touchSession(id: string, at: number): Promise<void>;
+  /** Ends a session (sign-out, revocation); false when it had ended already. */
+  endSession(id: string, at: number, audit: NewAuditEntry): Promise<boolean>;
+  audit(entry: NewAuditEntry): Promise<void>;
+  /** The audit list, newest first: `limit` entries before `before` (an entry's id). */
+  auditLog(limit: number, before?: string): Promise<AuditEntry[]>;
+  /** Counts an attempt against `caps`; refused, and not counted, when one is full. */
+  countAttempt(
+    caps: readonly AcceptanceCap[],
+    now: number,
+  ): Promise<{ ok: true } | { ok: false; retryAt: number }>;
+  /** Forgets expired tickets, and sessions begun before `sessionsBefore`. */
+  forgetExpired(now: number, sessionsBefore: number): Promise<void>;
+}
+
+/** A push notification claimed for sending, with what it tells. */
+export interface ClaimedNotification {
+  id: string;
+  kind: 'message' | 'delivery-paused';
+  /** The number of this attempt. */
+  attempt: number;
+  createdAt: number;
+  /** The new message (kind `message`). */
+  message?: Pick<
+    StoredMessage,
+    'id' | 'appName' | 'firstName' | 'lastName' | 'email' | 'message' | 'receivedAt'
+  >;
+  /** The pause's reason (kind `delivery-paused`). */
+  detail: string | null;
+}
+
+/** The push notifier: claims due notifications under a lease and records each attempt. */
+export interface NotificationQueue {
+  claim(options: {
+    now: number;
+    owner: string;
+    leaseMs: number;
+    limit: number;
+  }): Promise<ClaimedNotification[]>;
+  /** Delivered: it is deleted. */
+  recordSent(id: string, owner: string): Promise<void>;
+  recordRetry(id: string, owner: string, nextAttemptAt: number, error: string): Promise<void>;
+  recordDead(id: string, owner: string, error: string): Promise<void>;
+  releaseClaims(owner: string, now: number): Promise<number>;
+  /** When the next notification falls due (or a lease runs out); undefined when none waits. */
+  nextDueAt(): Promise<number | undefined>;
+}
+
 /** The readiness probe. */
 export interface StoreHealth {
   /** Writes one row and commits it; rejects when the store cannot be written. */
@@ -309,7 +497,10 @@ export type StoreRow =
   | { table: 'delivery_attempts'; row: AttemptRecord }
   | { table: 'idempotency_keys'; row: { key: string; messageId: string; createdAt: number } }
   | { table: 'meta'; row: { key: string; value: string } }
-  | { table: 'visit_counts'; row: VisitCountRecord };
+  | { table: 'visit_counts'; row: VisitCountRecord }
+  | { table: 'owner_passkeys'; row: Passkey }
+  | { table: 'owner_audit'; row: AuditEntry }
+  | { table: 'notifications'; row: NotificationRecord };
 
 /** A day's count of one thing, as stored: its visitors already counted. */
 export interface VisitCountRecord {
@@ -325,7 +516,22 @@ export interface VisitCountRecord {
 export type MessageRecord = Pick<
   StoredMessage,
   'id' | 'receivedAt' | 'appName' | 'firstName' | 'lastName' | 'email' | 'message' | 'spam'
-> & { spamReason: string | null };
+> & { spamReason: string | null; readAt: number | null };
+
+/** A push notification's row. */
+export interface NotificationRecord {
+  id: string;
+  kind: ClaimedNotification['kind'];
+  messageId: string | null;
+  detail: string | null;
+  createdAt: number;
+  state: 'pending' | 'sending' | 'dead';
+  nextAttemptAt: number;
+  attempts: number;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  lastError: string | null;
+}
 
 export interface OutboxRecord {
   messageId: string;
@@ -529,6 +735,8 @@ export interface FeedbackStore {
   readonly intake: FeedbackIntake;
   readonly outbox: OutboxQueue;
   readonly owner: OwnerQueries;
+  readonly ownerAccess: OwnerAccess;
+  readonly notifications: NotificationQueue;
   readonly health: StoreHealth;
   readonly transfer: StoreTransfer;
   /** The visit counter's sums and the day's salt. */

@@ -7,11 +7,12 @@ import { newMessageId } from '../ids.ts';
 import { messageRecord, META } from '../rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
 import { insertRows } from './insert.ts';
+import { messageNotification, NOTIFICATION_COLUMNS } from './notifications.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
 
 /**
- * Accepts a group: each message is stored with its outbox entry, its key and one entry per
- * cap it counts against, unless its key was seen within 24 hours (replayed) or a cap is
+ * Accepts a group: each message is stored with its outbox entry (and, when asked, its push
+ * notification), its key and one entry per cap it counts against, unless its key was seen within 24 hours (replayed) or a cap is
  * full (capped). The lock makes concurrent groups, from any instance, count one after
  * the other. The group's keys and the caps' recent entries are read once, the messages
  * decided one after the other in memory (each counting those before it), and what is
@@ -53,6 +54,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
   const stored = {
     messages: [] as Record<string, unknown>[],
     outbox: [] as Record<string, unknown>[],
+    notifications: [] as Record<string, unknown>[],
     keys: [] as Record<string, unknown>[],
     slots: [] as Record<string, unknown>[],
   };
@@ -84,6 +86,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
     });
     if (!item.spam) {
       stored.outbox.push({ message_id: id, state: 'pending', queued_at: at, next_attempt_at: at });
+      if (item.notify) stored.notifications.push(messageNotification(id, at));
     }
     if (key !== undefined) {
       known.set(key, { id, at });
@@ -108,6 +111,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
     ['message_id', 'state', 'queued_at', 'next_attempt_at'],
     stored.outbox,
   );
+  yield* insertRows('notifications', NOTIFICATION_COLUMNS, stored.notifications);
   yield* insertRows('idempotency_keys', ['key', 'message_id', 'created_at'], stored.keys);
   yield* insertRows('acceptance_slots', ['key', 'at'], stored.slots);
   return results;

@@ -21,6 +21,7 @@ import type {
   StoredMessage,
 } from '../types.ts';
 import { messagesById } from './messages.ts';
+import { queuePauseNotification } from './notifications.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -80,7 +81,7 @@ export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
        ORDER BY position LIMIT @room + 64)
      SELECT o.message_id FROM outbox o JOIN ordered ON ordered.message_id = o.message_id
      WHERE ${DUE}
-     ORDER BY ordered.position LIMIT @room ${d.skipLocked}`,
+     ORDER BY ordered.position LIMIT @room ${d.skipLocked('o')}`,
     { now, room },
   )).map((row) => row.message_id);
   if (ids.length === 0) return [];
@@ -163,22 +164,31 @@ export function* recordDead(id: string, outcome: AttemptOutcome): Plan<void> {
   yield* recordAttempt(id, outcome, 'dead');
 }
 
-/** Gives back `owner`'s claims, due at `now`; how many. */
-export function* releaseClaims(owner: string, now: number): Plan<number> {
+/**
+ * Gives back `owner`'s claims in a leased queue (the outbox, the push notifications), due
+ * at `now`; how many.
+ */
+export function* releaseClaims(
+  owner: string,
+  now: number,
+  table: 'outbox' | 'notifications' = 'outbox',
+): Plan<number> {
   return yield* run(
-    `UPDATE outbox SET state = 'pending', next_attempt_at = @now, lease_owner = NULL,
+    `UPDATE ${table} SET state = 'pending', next_attempt_at = @now, lease_owner = NULL,
        lease_until = NULL
      WHERE state = 'sending' AND lease_owner = @owner`,
     { now, owner },
   );
 }
 
-export function* nextDueAt(): Plan<number | undefined> {
+/** When the next entry of a leased queue falls due, or its lease runs out. */
+export function* nextDueAt(table: 'outbox' | 'notifications' = 'outbox'): Plan<number | undefined> {
   const row = yield* one<{ at: number | null }>(
     `SELECT min(at) AS at FROM (
-       SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'
+       SELECT min(next_attempt_at) AS at FROM ${table} WHERE state = 'pending'
        UNION ALL
-       SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'sending') AS due`,
+       SELECT min(CASE WHEN next_attempt_at > lease_until THEN next_attempt_at ELSE lease_until END) AS at
+       FROM ${table} WHERE state = 'sending') AS due`,
   );
   return row?.at ?? undefined;
 }
@@ -225,11 +235,15 @@ export function* deliveryPause(): Plan<DeliveryPause | undefined> {
   return parsePause(yield* readMeta(META.pause));
 }
 
-/** Pauses delivery, keeping the time the pause began; true when it was not paused before. */
-export function* pauseDelivery(pause: DeliveryPause): Plan<boolean> {
+/**
+ * Pauses delivery, keeping the time the pause began; true when it was not paused before,
+ * and then, with `notify`, the owner's push notification of it is queued too.
+ */
+export function* pauseDelivery(pause: DeliveryPause, notify = false): Plan<boolean> {
   yield* lock('meta');
   const current = parsePause(yield* readMeta(META.pause));
   yield* writeMeta(META.pause, JSON.stringify({ ...pause, since: current?.since ?? pause.since }));
+  if (current === undefined && notify) yield* queuePauseNotification(pause.reason, pause.since);
   return current === undefined;
 }
 

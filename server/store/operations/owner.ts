@@ -2,10 +2,18 @@
  * The owner's operations: finding and listing messages, retrying, the counts, and the
  * owner's own deletions (purge, an erasure request).
  */
-import { SELECT_MESSAGE, statusCondition, toMessage, type MessageRow } from '../rows.ts';
+import {
+  SELECT_MESSAGE,
+  searchCondition,
+  searchWords,
+  statusCondition,
+  toMessage,
+  type MessageRow,
+} from '../rows.ts';
 import { all, one, run, type Plan } from '../sql/plan.ts';
 import {
   IDEMPOTENCY_TTL_MS,
+  type ChangeResult,
   type DeliveryAttempt,
   type DeliveryCounts,
   type DeliveryState,
@@ -40,12 +48,15 @@ export function* attemptsOf(id: string): Plan<DeliveryAttempt[]> {
 /** A page of messages, newest first, after `after` (keyset: a page at a time for exports). */
 export function* listPage(
   options: ListOptions,
-  after: StoredMessage | undefined,
+  after: Pick<StoredMessage, 'receivedAt' | 'id'> | undefined,
   pageSize: number | undefined,
 ): Plan<StoredMessage[]> {
   const conditions: string[] = [];
   if (options.status) conditions.push(statusCondition(options.status));
   if (options.appName !== undefined) conditions.push('m.app_name = @appName');
+  if (options.unread) conditions.push('m.read_at IS NULL');
+  const words = searchWords(options.search ?? '');
+  if (words.length > 0) conditions.push(searchCondition(words.length));
   if (after) {
     conditions.push('(m.received_at < @afterAt OR (m.received_at = @afterAt AND m.id < @afterId))');
   }
@@ -55,6 +66,7 @@ export function* listPage(
   if (pageSize !== undefined) sql += ' LIMIT @pageSize';
   const rows = yield* all<MessageRow>(sql, {
     ...(options.appName === undefined ? {} : { appName: options.appName }),
+    ...Object.fromEntries(words.map((word, index) => [`word${index}`, word])),
     ...(after ? { afterAt: after.receivedAt, afterId: after.id } : {}),
     ...(pageSize === undefined ? {} : { pageSize }),
   });
@@ -95,6 +107,35 @@ export function* retry(idOrPrefix: string, now: number, only?: 'spam'): Plan<Ret
   }
   const message = yield* messageById(found.id);
   return message ? { kind: 'queued', message } : { kind: 'not-found' };
+}
+
+/**
+ * The owner takes a message for spam: its outbox entry goes (so it is not mailed, or not
+ * again; its past attempts stay) and it is listed as spam, until released. One being sent
+ * right now is left as it is.
+ */
+export function* markSpam(idOrPrefix: string): Plan<ChangeResult> {
+  const found = yield* find(idOrPrefix);
+  if (!found) return { kind: 'not-found' };
+  if ('ambiguous' in found) return { kind: 'ambiguous', ids: found.ambiguous };
+  if (found.status === 'spam' || found.status === 'sending')
+    return { kind: 'already', message: found };
+  yield* run(`DELETE FROM outbox WHERE message_id = @id AND state <> 'sending'`, { id: found.id });
+  // Nor is the owner told of it.
+  yield* run(`DELETE FROM notifications WHERE message_id = @id AND state <> 'sending'`, {
+    id: found.id,
+  });
+  yield* run(`UPDATE messages SET spam = TRUE, spam_reason = 'owner' WHERE id = @id`, {
+    id: found.id,
+  });
+  const message = yield* messageById(found.id);
+  return message ? { kind: 'changed', message } : { kind: 'not-found' };
+}
+
+/** Marks a message read at `now`, or unread. */
+export function* markRead(id: string, read: boolean, now: number): Plan<StoredMessage | undefined> {
+  yield* run('UPDATE messages SET read_at = @at WHERE id = @id', { at: read ? now : null, id });
+  return yield* messageById(id);
 }
 
 export function* retryAllDead(now: number): Plan<number> {

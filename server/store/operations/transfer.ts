@@ -5,6 +5,7 @@
 import { META, RECORDS } from '../rows.ts';
 import { all, lock, one, run, type Plan } from '../sql/plan.ts';
 import type { StoreRow, VisitDimension } from '../types.ts';
+import { insertAudit, insertPasskey } from './owner-access.ts';
 
 type Row = Record<string, unknown>;
 
@@ -72,6 +73,23 @@ export const TABLES: readonly TableCopy[] = [
       },
     }),
   },
+  // The owner's passkeys and audit list move with the store; sessions and one-time tickets
+  // do not (the owner signs in again).
+  {
+    table: 'owner_passkeys',
+    key: ['id'],
+    record: (row) => ({ table: 'owner_passkeys', row: RECORDS.owner_passkeys(row) }),
+  },
+  {
+    table: 'owner_audit',
+    key: ['id'],
+    record: (row) => ({ table: 'owner_audit', row: RECORDS.owner_audit(row) }),
+  },
+  {
+    table: 'notifications',
+    key: ['id'],
+    record: (row) => ({ table: 'notifications', row: RECORDS.notifications(row) }),
+  },
 ];
 
 /** The rows of a table after `after` (the key of the last row read), at most `limit`. */
@@ -115,8 +133,8 @@ export function* insertRow(item: StoreRow): Plan<void> {
   switch (item.table) {
     case 'messages':
       yield* run(
-        `INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message, spam, spam_reason)
-         VALUES (@id, @receivedAt, @appName, @firstName, @lastName, @email, @message, @spam, @spamReason)`,
+        `INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message, spam, spam_reason, read_at)
+         VALUES (@id, @receivedAt, @appName, @firstName, @lastName, @email, @message, @spam, @spamReason, @readAt)`,
         item.row,
       );
       return;
@@ -153,6 +171,21 @@ export function* insertRow(item: StoreRow): Plan<void> {
       yield* run(
         `INSERT INTO visit_counts (day, dimension, key, detail, hits, visitors)
          VALUES (@day, @dimension, @key, @detail, @hits, @visitors)`,
+        item.row,
+      );
+      return;
+    case 'owner_passkeys':
+      yield* insertPasskey(item.row);
+      return;
+    case 'owner_audit':
+      yield* insertAudit(item.row);
+      return;
+    case 'notifications':
+      yield* run(
+        `INSERT INTO notifications (id, kind, message_id, detail, created_at, state,
+           next_attempt_at, attempts, lease_owner, lease_until, last_error)
+         VALUES (@id, @kind, @messageId, @detail, @createdAt, @state, @nextAttemptAt, @attempts,
+           @leaseOwner, @leaseUntil, @lastError)`,
         item.row,
       );
   }

@@ -17,7 +17,6 @@ import {
   resumeDelivery,
   swapDigest,
 } from './outbox.ts';
-import { forgetSender, purge, retry, retryAllDead } from './owner.ts';
 import {
   forgetVisits,
   offerVisitSalt,
@@ -25,6 +24,26 @@ import {
   shareVisitSalt,
   visitHeartbeat,
 } from './visits.ts';
+import {
+  claimNotifications,
+  notificationDead,
+  notificationRetry,
+  notificationSent,
+} from './notifications.ts';
+import {
+  addPasskey,
+  audit,
+  countAttempt,
+  endSession,
+  enrol,
+  forgetExpired as forgetExpiredAccess,
+  issueTicket,
+  removePasskey,
+  signIn,
+  takeTicket,
+  touchSession,
+} from './owner-access.ts';
+import { forgetSender, markRead, markSpam, purge, retry, retryAllDead } from './owner.ts';
 
 export const WRITES = {
   accept,
@@ -49,6 +68,25 @@ export const WRITES = {
   offerVisitSalt,
   shareVisitSalt,
   forgetVisits,
+  markSpam,
+  markRead,
+  issueTicket,
+  takeTicket,
+  enrol,
+  signIn,
+  addPasskey,
+  removePasskey,
+  touchSession,
+  endSession,
+  audit,
+  countAttempt,
+  forgetExpiredAccess,
+  claimNotifications,
+  notificationSent,
+  notificationRetry,
+  notificationDead,
+  releaseNotificationClaims: (owner: string, now: number) =>
+    releaseClaims(owner, now, 'notifications'),
 } satisfies Record<string, (...args: never[]) => Plan<unknown>>;
 
 export type Writes = typeof WRITES;

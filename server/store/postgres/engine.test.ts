@@ -7,6 +7,7 @@ import { newFeedback } from '../../../tests/server/helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/server/postgres.ts';
 import { StoreSettingsError } from '../types.ts';
 import { PostgresFeedbackStore } from './engine.ts';
+import { latestVersion } from '../migration-files.ts';
 import { POSTGRES_MIGRATIONS } from './migrate.ts';
 
 let database: TestDatabase;
@@ -32,7 +33,7 @@ test('instances starting together apply each schema file once, under the lock', 
   for (const store of [first, ...others]) {
     expect(store.health.schema()).toEqual({
       engine: 'postgres',
-      version: POSTGRES_MIGRATIONS.length,
+      version: latestVersion(POSTGRES_MIGRATIONS),
     });
   }
   const { rows } = await first.pool.query<{ version: number }>(

@@ -1,10 +1,11 @@
 /**
- * Applies the PostgreSQL engine's schema files (./migrations) that the database lacks,
- * each in a transaction, under a session advisory lock: instances that start together
- * wait for each other, and each file is applied once. Returns the schema version.
+ * Applies the PostgreSQL engine's schema files (./migrations) that the database lacks, in
+ * order (one that fills a gap below the newest applied included), each in a transaction,
+ * under a session advisory lock: instances that start together wait for each other, and
+ * each file is applied once. Returns the schema version: the highest file's.
  */
 import type pg from 'pg';
-import { readMigrations } from '../migration-files.ts';
+import { latestVersion, missingMigrations, readMigrations } from '../migration-files.ts';
 import { StoreSettingsError } from '../types.ts';
 
 export const POSTGRES_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
@@ -32,17 +33,15 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
            name TEXT NOT NULL,
            applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
       );
-      const { rows } = await client.query<{ v: number | null }>(
-        'SELECT max(version) AS v FROM schema_migrations',
+      const { rows } = await client.query<{ version: number }>(
+        'SELECT version FROM schema_migrations',
       );
-      const applied = rows[0]?.v ?? 0;
-      if (applied > POSTGRES_MIGRATIONS.length) {
-        throw new StoreSettingsError(
-          `The feedback database was written by a newer version (schema ${applied}); update the server.`,
-        );
-      }
-      for (const migration of POSTGRES_MIGRATIONS) {
-        if (migration.version <= applied) continue;
+      const missing = missingMigrations(
+        POSTGRES_MIGRATIONS,
+        rows.map((row) => row.version),
+        'database',
+      );
+      for (const migration of missing) {
         await client.query('BEGIN');
         try {
           await client.query(unlimited(migration.sql));
@@ -58,7 +57,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
           );
         }
       }
-      return POSTGRES_MIGRATIONS.length;
+      return latestVersion(POSTGRES_MIGRATIONS);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
       await client.query('RESET statement_timeout');

@@ -20,22 +20,23 @@ export interface Dialect {
   /** `column` is one of the values of the list parameter `param` (an array). */
   inList(column: string, param: string): string;
   /**
-   * Appended to a claim's SELECT of outbox rows: on PostgreSQL, rows another instance is
-   * claiming are skipped rather than waited for. SQLite claims under its write lock.
+   * Appended to a claim's SELECT of the rows of the table `alias` names (outbox rows,
+   * notifications): on PostgreSQL, rows another instance is claiming are skipped rather
+   * than waited for. SQLite claims under its write lock.
    */
-  readonly skipLocked: string;
+  skipLocked(alias: string): string;
 }
 
 export const SQLITE: Dialect = {
   engine: 'sqlite',
   inList: (column, param) => `${column} IN (SELECT value FROM json_each(@${param}))`,
-  skipLocked: '',
+  skipLocked: () => '',
 };
 
 export const POSTGRES: Dialect = {
   engine: 'postgres',
   inList: (column, param) => `${column} = ANY(@${param})`,
-  skipLocked: 'FOR UPDATE OF o SKIP LOCKED',
+  skipLocked: (alias) => `FOR UPDATE OF ${alias} SKIP LOCKED`,
 };
 
 /** The locks on PostgreSQL: advisory locks (7342011000 is the migrations'), tables for a copy. */
@@ -43,7 +44,7 @@ export const POSTGRES_LOCKS: Readonly<Record<LockName, string>> = {
   accept: 'SELECT pg_advisory_xact_lock(7342011001)',
   claim: 'SELECT pg_advisory_xact_lock(7342011002)',
   meta: 'SELECT pg_advisory_xact_lock(7342011003)',
-  copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta, visit_counts IN EXCLUSIVE MODE',
+  copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta, visit_counts, owner_passkeys, owner_audit, notifications IN EXCLUSIVE MODE',
   visits: 'SELECT pg_advisory_xact_lock(7342011004)',
 };
 

@@ -8,7 +8,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { readMigrations } from '../migration-files.ts';
+import { missingMigrations, readMigrations } from '../migration-files.ts';
 import { StoreSettingsError } from '../types.ts';
 
 /** The store's file inside DATA_DIR. */
@@ -98,21 +98,48 @@ function useIncrementalVacuum(db: Database.Database): void {
   db.exec('VACUUM');
 }
 
-/** Applies each missing migration in a write transaction of its own (the lock is the file's). */
+/**
+ * The versions applied to the file: its `schema_migrations` table, made on first need. A
+ * store made before the table has every file up to its user_version applied (their numbers
+ * had no gaps then).
+ */
+function appliedVersions(db: Database.Database): Set<number> {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL) STRICT',
+  );
+  const rows = db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[];
+  if (rows.length === 0) {
+    const record = db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)');
+    for (const migration of SQLITE_MIGRATIONS) {
+      if (migration.version > schemaVersion(db)) break;
+      record.run(migration.version, migration.name);
+      rows.push({ version: migration.version });
+    }
+  }
+  return new Set(rows.map((row) => row.version));
+}
+
+/**
+ * Applies each migration the file lacks, in order, each in a write transaction of its own
+ * (the lock is the file's). user_version is the highest version applied.
+ */
 function migrate(db: Database.Database): void {
-  const latest = SQLITE_MIGRATIONS.length;
   for (const migration of SQLITE_MIGRATIONS) {
     db.transaction(() => {
       // Read under the write lock: another process may have applied it meanwhile.
-      const version = schemaVersion(db);
-      if (version > latest) {
-        throw new StoreSettingsError(
-          `The feedback store was written by a newer version (schema ${version}); update the server.`,
-        );
-      }
-      if (version >= migration.version) return;
+      const applied = appliedVersions(db);
+      const missing = missingMigrations(
+        SQLITE_MIGRATIONS,
+        [...applied, schemaVersion(db)].filter(Boolean),
+        'store',
+      );
+      if (!missing.includes(migration)) return;
       db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
+      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(
+        migration.version,
+        migration.name,
+      );
+      db.pragma(`user_version = ${Math.max(schemaVersion(db), migration.version)}`);
     }).immediate();
   }
 }

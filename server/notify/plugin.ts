@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../clock.ts';
+import { HOUR_MS } from '../mail/retry-policy.ts';
+import { notifyTarget, type NotifyFormat } from './compose.ts';
+import { Notifier } from './notifier.ts';
+
+/** The push notifications as the rest of the server sees them. */
+export interface PushNotifications {
+  /** False without NOTIFY_URL: nothing is queued. */
+  readonly enabled: boolean;
+  /** Starts sending (the server calls it once it listens). */
+  start(): void;
+  stop(): Promise<void>;
+  /** Something was just queued: look now instead of at the next check. */
+  wake(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pushNotifications: PushNotifications;
+  }
+}
+
+export interface PushNotificationsOptions {
+  /** NOTIFY_URL; undefined turns notifications off. */
+  url: string | undefined;
+  format: NotifyFormat;
+  details: boolean;
+  /** The owner's pages, which each notification links to. */
+  pagesUrl: string;
+  clock: Clock;
+  /** First retry delay, in ms; default 30000, doubled each time up to an hour. */
+  retryBaseMs?: number;
+  /** Longest sleep between looks at the store, in ms; default 5000. */
+  idleCheckMs?: number;
+}
+
+/** A failed notification is tried again for a day, then kept as dead. */
+const GIVE_UP_AFTER_MS = 24 * HOUR_MS;
+
+const OFF: PushNotifications = {
+  enabled: false,
+  start() {},
+  async stop() {},
+  wake() {},
+};
+
+/** The push notifier; needs the store. Off without NOTIFY_URL. */
+export const pushNotificationsPlugin = fp<PushNotificationsOptions>(
+  async function pushNotificationsPlugin(app: FastifyInstance, options) {
+    if (!options.url) {
+      app.decorate('pushNotifications', OFF);
+      return;
+    }
+    const baseMs = options.retryBaseMs ?? 30_000;
+    const notifier = new Notifier({
+      store: app.feedbackStore.notifications,
+      settings: {
+        ...notifyTarget(options.url),
+        format: options.format,
+        details: options.details,
+        pagesUrl: options.pagesUrl,
+      },
+      retry: { baseMs, capMs: Math.max(HOUR_MS, baseMs), giveUpAfterMs: GIVE_UP_AFTER_MS },
+      log: app.log.child({ component: 'notify' }),
+      now: () => options.clock.now(),
+      ...(options.idleCheckMs === undefined ? {} : { idleCheckMs: options.idleCheckMs }),
+    });
+    app.decorate('pushNotifications', {
+      enabled: true,
+      start: () => notifier.start(),
+      stop: () => notifier.stop(),
+      wake: () => notifier.wake(),
+    } satisfies PushNotifications);
+    // Before the store closes: hooks registered later run first when closing.
+    app.addHook('onClose', async () => {
+      await notifier.stop();
+    });
+  },
+  { name: 'push-notifications', dependencies: ['feedback-store'] },
+);

@@ -1,0 +1,338 @@
+/**
+ * The owner's pages and their API through the real server (inject), with a passkey
+ * authenticator in software: enrolment through a one-time link, sign-in, the session's
+ * cookie and its ends, the locks against other sites, the cap on attempts, the audit list,
+ * and the passkeys and sessions.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, test } from 'vitest';
+import { CHANGE_TOKEN_HEADER } from '../../common/owner-api.ts';
+import {
+  startTestServer,
+  TEST_PUBLIC_URL,
+  TestClock,
+  type TestServer,
+  type TestServerOptions,
+} from '../../tests/server/helpers.ts';
+import { Browser, OWNER_HOST as HOST, OWNER_PAGE } from '../../tests/server/owner-browser.ts';
+import { SoftAuthenticator } from '../../tests/server/soft-authenticator.ts';
+import { ENGINES } from '../../tests/server/store-engines.ts';
+import { createEnrolmentLink } from './actions.ts';
+import { SIGN_IN_ATTEMPTS_PER_CLIENT } from './plugin.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function start(options: TestServerOptions = {}): Promise<FastifyInstance> {
+  server = await startTestServer({ ownerPage: OWNER_PAGE, ...options });
+  return server.app;
+}
+
+/** Every address of the owner's API and pages, by method. */
+const OWNER_ROUTES: [string, string][] = [
+  ['GET', '/owner'],
+  ['GET', '/owner/messages/abc'],
+  ['GET', '/owner/api/session'],
+  ['GET', '/owner/api/messages'],
+  ['GET', '/owner/api/messages/0190a1b2-0000-7000-8000-000000000000'],
+  ['POST', '/owner/api/messages/0190a1b2-0000-7000-8000-000000000000/read'],
+  ['POST', '/owner/api/messages/0190a1b2-0000-7000-8000-000000000000/spam'],
+  ['POST', '/owner/api/messages/0190a1b2-0000-7000-8000-000000000000/not-spam'],
+  ['POST', '/owner/api/messages/0190a1b2-0000-7000-8000-000000000000/retry'],
+  ['POST', '/owner/api/forget'],
+  ['GET', '/owner/api/export?format=csv'],
+  ['GET', '/owner/api/passkeys'],
+  ['POST', '/owner/api/passkeys/options'],
+  ['POST', '/owner/api/passkeys'],
+  ['DELETE', '/owner/api/passkeys/abc'],
+  ['GET', '/owner/api/sessions'],
+  ['DELETE', '/owner/api/sessions/abc'],
+  ['GET', '/owner/api/audit'],
+  ['POST', '/owner/api/sign-out'],
+  ['GET', '/owner/api/no-such-thing'],
+];
+
+async function everyRouteRefused(browser: Browser): Promise<void> {
+  for (const [method, url] of OWNER_ROUTES) {
+    const response = await browser.request({
+      method: method,
+      url,
+      ...(method === 'POST' ? { payload: { read: true } } : {}),
+    });
+    expect(response.statusCode, `${method} ${url}`).toBe(401);
+    expect(response.headers['cache-control'], `${method} ${url}`).toBe('no-store');
+  }
+}
+
+describe.each(ENGINES)('on $name', (engine) => {
+  test('a one-time link enrols the first passkey, which then signs in; sign-out ends the session', async () => {
+    const clock = new TestClock();
+    const app = await start({ engine, clock });
+    const browser = new Browser(app);
+    await everyRouteRefused(browser);
+
+    // The link was made a moment before.
+    const enrolled = await browser.enrol(clock.now() - 1000);
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    expect(enrolled.headers['set-cookie']).toMatch(
+      /^owner-session=[\w-]{43}; Path=\/owner; Max-Age=43200; HttpOnly; SameSite=Strict$/,
+    );
+    expect((await browser.session()).statusCode).toBe(200);
+    const page = await browser.request({ url: '/owner' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(OWNER_PAGE);
+
+    clock.advance(1000);
+    const signedOut = await browser.post('/owner/api/sign-out');
+    expect(signedOut.statusCode).toBe(204);
+    expect(signedOut.headers['set-cookie']).toMatch(/^owner-session=; Path=\/owner; Max-Age=0;/);
+    await everyRouteRefused(browser);
+
+    clock.advance(1000);
+    const again = await browser.signIn();
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await browser.session()).statusCode).toBe(200);
+    const audit = await browser.request({ url: '/owner/api/audit' });
+    expect(audit.json<{ entries: { label: string }[] }>().entries.map((e) => e.label)).toEqual([
+      'Signed in',
+      'Signed out',
+      'First passkey added through a link',
+      'Enrolment link made',
+    ]);
+  });
+});
+
+describe('the session', () => {
+  test('a cookie kept from before sign-out opens nothing', async () => {
+    const clock = new TestClock();
+    const browser = new Browser(await start({ clock }));
+    await browser.enrol(clock.now());
+    const stolen = browser.cookie;
+    await browser.session();
+    expect((await browser.post('/owner/api/sign-out')).statusCode).toBe(204);
+    const thief = new Browser(browser.app);
+    thief.cookie = stolen;
+    await everyRouteRefused(thief);
+    thief.cookie = stolen;
+    const page = await thief.request({ url: '/owner' });
+    expect(page.statusCode).toBe(401);
+    expect(page.headers['set-cookie']).toMatch(/Max-Age=0/);
+  });
+
+  test('ends after its idle time, and at its absolute expiry however used', async () => {
+    const clock = new TestClock();
+    const env = { OWNER_SESSION_IDLE_MINUTES: '10', OWNER_SESSION_MAX_HOURS: '1' };
+    const browser = new Browser(await start({ clock, env }));
+    await browser.enrol(clock.now());
+    clock.advance(9 * 60_000);
+    expect((await browser.session()).statusCode).toBe(200);
+    clock.advance(9 * 60_000);
+    expect((await browser.session()).statusCode).toBe(200);
+    clock.advance(10 * 60_000);
+    const idle = await browser.session();
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json()).toMatchObject({ error: { code: 'signed_out' } });
+
+    expect((await browser.signIn()).statusCode).toBe(200);
+    for (let minute = 0; minute < 55; minute += 5) {
+      clock.advance(5 * 60_000);
+      expect((await browser.session()).statusCode).toBe(200);
+    }
+    clock.advance(5 * 60_000);
+    expect((await browser.session()).statusCode).toBe(401);
+  });
+
+  test('on https the cookie is Secure and named so no http page can set it', async () => {
+    const clock = new TestClock();
+    const app = await start({ clock, env: { PUBLIC_URL: 'https://portfolio.test' } });
+    const browser = new Browser(app);
+    Object.assign(browser, { authenticator: new SoftAuthenticator('https://portfolio.test') });
+    const enrolled = await browser.request({
+      method: 'POST',
+      url: '/owner/api/enrol/options',
+      headers: { origin: 'https://portfolio.test' },
+      payload: { link: 'x'.repeat(43) },
+    });
+    expect(enrolled.statusCode).toBe(401);
+    const { url } = await createEnrolmentLink(
+      app.feedbackStore.ownerAccess,
+      'https://portfolio.test/owner',
+      clock.now(),
+      'test',
+    );
+    const link = new URL(url).hash.slice(1);
+    const headers = { origin: 'https://portfolio.test' };
+    const options = await browser.post('/owner/api/enrol/options', { link }, headers);
+    const credential = browser.authenticator.create(options.json<{ options: never }>().options);
+    const answer = await browser.post(
+      '/owner/api/enrol',
+      { link, name: 'Phone', credential },
+      headers,
+    );
+    expect(answer.headers['set-cookie']).toMatch(
+      /^__Secure-owner-session=[\w-]{43}; Path=\/owner; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/,
+    );
+  });
+});
+
+describe('the enrolment link', () => {
+  test('works once, for 15 minutes, and a new one replaces it', async () => {
+    const clock = new TestClock();
+    const app = await start({ clock });
+    const access = app.feedbackStore.ownerAccess;
+    const browser = new Browser(app);
+    const make = async () =>
+      new URL(
+        (await createEnrolmentLink(access, `${TEST_PUBLIC_URL}/owner`, clock.now(), 'test')).url,
+      ).hash.slice(1);
+
+    const late = await make();
+    clock.advance(15 * 60_000);
+    expect((await browser.post('/owner/api/enrol/options', { link: late })).json()).toMatchObject({
+      error: { code: 'link_gone' },
+    });
+
+    const first = await make();
+    const second = await make();
+    expect((await browser.post('/owner/api/enrol/options', { link: first })).statusCode).toBe(401);
+    const options = await browser.post('/owner/api/enrol/options', { link: second });
+    const credential = browser.authenticator.create(options.json<{ options: never }>().options);
+    expect(
+      (await browser.post('/owner/api/enrol', { link: second, name: 'Laptop', credential }))
+        .statusCode,
+    ).toBe(200);
+    const reused = new Browser(app);
+    expect((await reused.post('/owner/api/enrol/options', { link: second })).statusCode).toBe(401);
+    expect(await access.passkeys()).toHaveLength(1);
+  });
+});
+
+describe('against other sites', () => {
+  test('a change without the session’s token, or from another origin, is refused', async () => {
+    const clock = new TestClock();
+    const browser = new Browser(await start({ clock }));
+    await browser.enrol(clock.now());
+    await browser.session();
+    const noToken = await browser.post('/owner/api/sign-out', undefined, {
+      [CHANGE_TOKEN_HEADER]: '',
+    });
+    expect(noToken.statusCode).toBe(403);
+    const elsewhere = await browser.post('/owner/api/sign-out', undefined, {
+      origin: 'https://evil.example',
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toMatchObject({ error: { code: 'cross_site' } });
+    const withoutOrigin = await browser.app.inject({
+      method: 'POST',
+      url: '/owner/api/sign-out',
+      headers: {
+        host: HOST,
+        cookie: browser.cookie,
+        [CHANGE_TOKEN_HEADER]: browser.token,
+        'sec-fetch-site': 'cross-site',
+      },
+    });
+    expect(withoutOrigin.statusCode).toBe(403);
+    expect((await browser.session()).statusCode).toBe(200);
+    // A sign-in from another site's page is refused before any ceremony.
+    const signIn = await browser.post('/owner/api/sign-in/options', undefined, {
+      origin: 'https://evil.example',
+    });
+    expect(signIn.statusCode).toBe(403);
+  });
+
+  test('a passkey signature made for another origin is refused, and written down', async () => {
+    const clock = new TestClock();
+    const browser = new Browser(await start({ clock }));
+    await browser.enrol(clock.now());
+    await browser.session();
+    await browser.post('/owner/api/sign-out');
+    clock.advance(1000);
+    const refused = await browser.signIn('https://evil.example');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: { code: 'refused' } });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    const [entry] = await browser.app.feedbackStore.ownerAccess.auditLog(1);
+    expect(entry).toMatchObject({ action: 'sign-in-refused' });
+  });
+
+  test('the pages on another spelling of the host redirect to the site’s own', async () => {
+    const app = await start();
+    const response = await app.inject({
+      url: '/owner/messages?x=1',
+      headers: { host: '127.0.0.1' },
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${TEST_PUBLIC_URL}/owner/messages?x=1`);
+  });
+});
+
+test('sign-in attempts are capped per client address', async () => {
+  const clock = new TestClock();
+  const browser = new Browser(await start({ clock }));
+  for (let attempt = 0; attempt < SIGN_IN_ATTEMPTS_PER_CLIENT; attempt++) {
+    expect((await browser.post('/owner/api/sign-in/options')).statusCode).toBe(200);
+  }
+  const capped = await browser.post('/owner/api/sign-in/options');
+  expect(capped.statusCode).toBe(429);
+  expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
+  const elsewhere = await browser.request({
+    method: 'POST',
+    url: '/owner/api/sign-in/options',
+    remoteAddress: '192.0.2.9',
+  });
+  expect(elsewhere.statusCode).toBe(200);
+  clock.advance(10 * 60_000);
+  expect((await browser.post('/owner/api/sign-in/options')).statusCode).toBe(200);
+});
+
+describe('passkeys and sessions', () => {
+  test('another passkey is added and removed; the last one stays', async () => {
+    const clock = new TestClock();
+    const browser = new Browser(await start({ clock }));
+    await browser.enrol(clock.now(), 'Laptop');
+    await browser.session();
+    clock.advance(1000);
+    const options = await browser.post('/owner/api/passkeys/options');
+    const phone = new SoftAuthenticator(TEST_PUBLIC_URL);
+    const credential = phone.create(options.json<{ options: never }>().options);
+    const added = await browser.post('/owner/api/passkeys', { name: 'Phone', credential });
+    expect(added.statusCode, added.body).toBe(201);
+    const list = await browser.request({ url: '/owner/api/passkeys' });
+    const keys = list.json<{ passkeys: { id: string; name: string }[] }>().passkeys;
+    expect(keys.map((key) => key.name)).toEqual(['Laptop', 'Phone']);
+
+    // The phone signs in a second session, which the laptop then signs out.
+    const other = new Browser(browser.app);
+    Object.assign(other, { authenticator: phone });
+    expect((await other.signIn()).statusCode).toBe(200);
+    const sessions = await browser.request({ url: '/owner/api/sessions' });
+    const open = sessions.json<{ sessions: { id: string; current: boolean }[] }>().sessions;
+    expect(open.map((session) => session.current).sort()).toEqual([false, true]);
+    const notMine = open.find((session) => !session.current);
+    const revoked = await browser.request({
+      method: 'DELETE',
+      url: `/owner/api/sessions/${notMine?.id ?? ''}`,
+    });
+    expect(revoked.statusCode).toBe(204);
+    expect((await other.session()).statusCode).toBe(401);
+
+    const [laptop, phoneKey] = keys;
+    const removed = await browser.request({
+      method: 'DELETE',
+      url: `/owner/api/passkeys/${phoneKey?.id ?? ''}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    const last = await browser.request({
+      method: 'DELETE',
+      url: `/owner/api/passkeys/${laptop?.id ?? ''}`,
+    });
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ error: { code: 'last_passkey' } });
+    // The removed passkey signs in no more.
+    expect((await other.signIn()).statusCode).toBe(401);
+  });
+});

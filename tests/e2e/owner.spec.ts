@@ -1,0 +1,288 @@
+/**
+ * The owner's pages as the owner uses them, in Chromium with a virtual authenticator (a
+ * platform passkey store that verifies the user): the first passkey through the link the
+ * command prints, sign-in, reading and marking a message, sign-out; and the same refused
+ * without a session, with a cookie kept from before sign-out, from another site's page,
+ * and after the session's idle time.
+ *
+ * Passkeys need the site's host name (an IP address is no relying party), so these run on
+ * servers of their own at http://localhost:PORT, each with its own store.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
+import { freePort } from '../server/smtp-sink.ts';
+import { WCAG_TAGS } from './fixtures.ts';
+import { root, runCommand, tempFolder } from './processes.ts';
+import { legalApp } from './site.ts';
+
+interface OwnerServer {
+  process: ServerProcess;
+  origin: string;
+  dataDir: string;
+}
+
+const servers: OwnerServer[] = [];
+let folder: ReturnType<typeof tempFolder> | undefined;
+
+async function startOwnerServer(env: Record<string, string> = {}): Promise<OwnerServer> {
+  folder ??= tempFolder('owner-e2e-');
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = path.join(folder.dir, String(port));
+  const child = await startServerProcess(
+    { PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    { port, compiledMain: path.join(root, 'build/server/server/main.js') },
+  );
+  const started = { process: child, origin, dataDir };
+  servers.push(started);
+  return started;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let server: OwnerServer;
+
+test.beforeAll(async () => {
+  server = await startOwnerServer();
+});
+
+test.afterAll(async () => {
+  for (const started of servers.splice(0)) {
+    started.process.child.kill('SIGTERM');
+    await started.process.exited;
+  }
+  folder?.remove();
+});
+
+/** A passkey store in the browser: user verified, the owner's touch given at once. */
+async function addAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** The enrolment link `npm run feedback -- owner-link` prints for this server. */
+async function ownerLink(on: OwnerServer): Promise<string> {
+  const result = await runCommand(
+    process.execPath,
+    [path.join(root, 'build/server/server/cli/feedback.js'), 'owner-link'],
+    { env: { ...process.env, DATA_DIR: on.dataDir, PUBLIC_URL: on.origin } },
+  );
+  expect(result.code, result.output).toBe(0);
+  const link = /http:\/\/localhost:\d+\/owner\/enrol#[\w-]+/.exec(result.stdout)?.[0];
+  if (!link) throw new Error(`No link in:\n${result.output}`);
+  return link;
+}
+
+/** A visitor's message, sent as the site's form sends it. */
+async function sendFeedback(on: OwnerServer, fields: Record<string, string> = {}) {
+  const response = await fetch(`${on.origin}/api/sendMail`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: on.origin },
+    body: JSON.stringify({
+      appName: legalApp.name,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      message: 'The reminders saved me a late fee.\nThank you!',
+      ...fields,
+    }),
+  });
+  expect(response.status).toBe(202);
+}
+
+/** Adds a passkey through a fresh link, which signs in. */
+async function enrol(page: Page, on: OwnerServer, name = 'Test laptop'): Promise<void> {
+  await page.goto(await ownerLink(on));
+  await expect(page.getByRole('heading', { name: 'Add your passkey' })).toBeVisible();
+  // The link's secret leaves the address at once.
+  await expect(page).toHaveURL(`${on.origin}/owner/enrol`);
+  await page.getByLabel('Name of the passkey').fill(name);
+  await page.getByRole('button', { name: 'Add a passkey and sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  await expect(page).toHaveURL(`${on.origin}/owner`);
+}
+
+async function sessionCookie(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((each) => each.name === 'owner-session');
+  if (!cookie) throw new Error('No session cookie');
+  return cookie;
+}
+
+test('the owner enrols a passkey, signs in, reads, marks and signs out', async ({ page }) => {
+  await sendFeedback(server);
+  await addAuthenticator(page);
+  await enrol(page, server);
+
+  const cookie = await sessionCookie(page.context());
+  expect(cookie).toMatchObject({ path: '/owner', httpOnly: true, sameSite: 'Strict' });
+
+  const messages = page.getByRole('list', { name: 'Messages, newest first' });
+  await messages.getByRole('link', { name: /Ada Lovelace \(unread\)/ }).click();
+  const shown = page.getByRole('article', { name: 'Ada Lovelace' });
+  await expect(shown.getByText('The reminders saved me a late fee.')).toBeVisible();
+  const reply = page.getByRole('link', { name: 'Reply' });
+  const href = (await reply.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^mailto:ada@example\.com\?subject=/);
+  expect(decodeURIComponent(href)).toContain('> The reminders saved me a late fee.\n> Thank you!');
+
+  await page.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Marked as read.' })).toBeVisible();
+  await expect(messages.getByRole('link', { name: /^Ada Lovelace (?!\(unread\))/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as spam' }).click();
+  await expect(page.getByRole('button', { name: 'Not spam' })).toBeVisible();
+  await page.getByLabel('Show').selectOption('spam');
+  await expect(messages.getByRole('link')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Not spam' }).click();
+  await expect(page.getByRole('button', { name: 'Mark as spam' })).toBeVisible();
+  await expect(messages).toBeHidden();
+
+  await page.getByRole('link', { name: 'Activity' }).click();
+  const activity = page.getByRole('list', { name: 'Activity, newest first' });
+  await expect(activity.getByRole('listitem').first()).toContainText('Released from spam');
+  await expect(activity).toContainText('Marked as read');
+  await expect(activity).toContainText('First passkey added through a link');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  // Signed in again where the owner was.
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  await expect(activity.getByRole('listitem').first()).toContainText('Signed in');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+});
+
+test('the owner’s pages pass the accessibility checks, signed out and in', async ({ page }) => {
+  await sendFeedback(server, { firstName: 'Grace', lastName: 'Hopper' });
+  await addAuthenticator(page);
+  await page.goto(`${server.origin}/owner`);
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  };
+  await check();
+  await enrol(page, server, 'Second laptop');
+  await page.getByRole('link', { name: /Grace Hopper/ }).click();
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await check();
+  await page.getByRole('link', { name: 'Passkeys' }).click();
+  await expect(page.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
+  await check();
+});
+
+test('nothing opens without a session, nor with a cookie kept from before sign-out', async ({
+  page,
+  playwright,
+}) => {
+  const outsider = await playwright.request.newContext({ baseURL: server.origin });
+  const refusedEverywhere = async (headers: Record<string, string> = {}) => {
+    for (const [method, url] of [
+      ['GET', '/owner'],
+      ['GET', '/owner/security'],
+      ['GET', '/owner/api/session'],
+      ['GET', '/owner/api/messages'],
+      ['GET', '/owner/api/export?format=csv'],
+      ['GET', '/owner/api/audit'],
+      ['POST', '/owner/api/forget'],
+      ['DELETE', '/owner/api/passkeys/x'],
+    ] as const) {
+      const response = await outsider.fetch(url, {
+        method,
+        headers: { Origin: server.origin, ...headers },
+        ...(method === 'POST' ? { data: { email: 'ada@example.com', confirm: true } } : {}),
+      });
+      expect(response.status(), `${method} ${url}`).toBe(401);
+    }
+  };
+  await refusedEverywhere();
+  const signInPage = await page.goto(`${server.origin}/owner/security`);
+  expect(signInPage?.status()).toBe(401);
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+
+  await addAuthenticator(page);
+  await enrol(page, server, 'Third laptop');
+  const kept = await sessionCookie(page.context());
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await refusedEverywhere({ Cookie: `${kept.name}=${kept.value}` });
+  await outsider.dispose();
+});
+
+/** A page of another site that tries, with a form and a script, to change the owner's inbox. */
+async function startOtherSite(target: string): Promise<{ server: Server; url: string }> {
+  const port = await freePort();
+  const page = `<!doctype html><title>Another site</title>
+    <form method="post" action="${target}/owner/api/sign-out"><button>Win a prize</button></form>
+    <script>
+      fetch(${JSON.stringify(`${target}/owner/api/sign-out`)}, { method: 'POST', credentials: 'include', mode: 'no-cors' })
+        .then(() => { document.title = 'sent'; }, () => { document.title = 'sent'; });
+    </script>`;
+  const other = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+  return { server: other, url: `http://127.0.0.1:${port}/` };
+}
+
+test('another site’s page cannot sign the owner out, nor change anything', async ({ page }) => {
+  await addAuthenticator(page);
+  await enrol(page, server, 'Fourth laptop');
+  const other = await startOtherSite(server.origin);
+  try {
+    const visit = await page.context().newPage();
+    await visit.goto(other.url);
+    await expect(visit).toHaveTitle('sent');
+    const answered = visit.waitForResponse((response) => response.url().endsWith('/sign-out'));
+    await visit.getByRole('button', { name: 'Win a prize' }).click();
+    // SameSite=Strict: the browser sent no cookie, so the server knew of no session.
+    expect((await answered).status()).toBe(401);
+    await visit.close();
+  } finally {
+    await new Promise((resolve) => other.server.close(resolve));
+  }
+  // The owner is still signed in.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+
+  // A request that carries the cookie but comes from another origin, or without the
+  // session's change token, is refused too.
+  const cookie = await sessionCookie(page.context());
+  const refused: Record<string, string>[] = [
+    { Origin: 'http://127.0.0.1:9', 'X-Owner-Token': 'x' },
+    { Origin: server.origin },
+  ];
+  for (const headers of refused) {
+    const response = await page.request.post(`${server.origin}/owner/api/sign-out`, {
+      headers: { ...headers, Cookie: `${cookie.name}=${cookie.value}` },
+    });
+    expect(response.status()).toBe(403);
+  }
+});
+
+test('a session unused for its idle time ends, and the pages ask to sign in again', async ({
+  page,
+}) => {
+  // Three seconds of idle time.
+  const short = await startOwnerServer({ OWNER_SESSION_IDLE_MINUTES: '0.05' });
+  await addAuthenticator(page);
+  await enrol(page, short);
+  await page.waitForTimeout(3500);
+  await page.getByRole('link', { name: 'Passkeys' }).click();
+  await expect(page.getByText('Your session has ended; sign in again.')).toBeVisible();
+  const answer = await page.request.get(`${short.origin}/owner/api/session`);
+  expect(answer.status()).toBe(401);
+});
