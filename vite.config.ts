@@ -49,13 +49,13 @@ export default defineConfig(({ command }) => ({
             // React, react-dom and the scheduler they share with the 3D renderer: one file,
             // instead of four small ones on every page.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // The site's small helpers, icons and the text for screen readers that the root's
-            // route announcer shows, which every page loads: one file, instead of a few whose
-            // split follows which route happens to share which helper. The visit beacon stays a
-            // chunk of its own, loaded once the page is live.
+            // The site's small helpers, icons, the text for screen readers that the root's
+            // route announcer shows, and the pages' head tags, which every page loads: one
+            // file, instead of a few whose split follows which route happens to share which
+            // helper. The visit beacon stays a chunk of its own, loaded once the page is live.
             {
               name: 'site',
-              test: /[\\/]app[\\/](lib[\\/](?!format-count|visit-beacon)[^\\/]+|ui[\\/](icons\.tsx|visually-hidden\.(tsx|module\.css)))$|preload-helper/,
+              test: /[\\/]app[\\/](lib[\\/](?!format-count|visit-beacon)[^\\/]+|ui[\\/](icons\.tsx|visually-hidden\.(tsx|module\.css))|compositions[\\/](page-meta|app-model)\.ts)$|preload-helper/,
             },
           ],
         },
