@@ -62,8 +62,8 @@ describe('the files the stores read', () => {
             appIDs: ['A1B2C3D4E5.com.example.games'],
             components: [
               // `?*` matches a "/" too: the game's link would take the app's own pages.
-              { '/': '/games/privacy', exclude: true, comment: 'A page of the site' },
               { '/': '/games/terms', exclude: true, comment: 'A page of the site' },
+              { '/': '/games/privacy', exclude: true, comment: 'A page of the site' },
               { '/': '/games/support', exclude: true, comment: 'A page of the site' },
               { '/': '/games/feedback-sent', exclude: true, comment: 'A page of the site' },
               { '/': '/games/?*', '?': { room: '?*' }, comment: 'An invitation to a game' },
