@@ -5,8 +5,11 @@
  * the chosen theme before any of its scripts has run, a choice made before they have run is
  * applied and kept, and the animated background takes the theme, running and paused.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { THEME_COLORS } from '../../common/theme.ts';
+import { THEME_SCRIPT } from '../../common/theme-script.ts';
 import { expect, test, type Page } from './fixtures.ts';
 
 declare global {
@@ -72,6 +75,22 @@ async function choose(page: Page, name: 'System' | 'Light' | 'Dark') {
   await page.keyboard.press('Escape');
   await expect(page.getByRole('group', { name: 'Theme' })).toBeHidden();
 }
+
+test("every page's policy lets the theme script run: the server's, and the static hosts' _headers", async ({
+  request,
+}) => {
+  const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+  for (const path of ['/', '/projects', '/no-such-page']) {
+    const page = await request.get(path);
+    expect(await page.text()).toContain(`<script>${THEME_SCRIPT}</script>`);
+    expect(page.headers()['content-security-policy']).toContain(hash);
+  }
+  // nginx passes the server's pages and their headers through (deploy/nginx.conf).
+  const headers = readFileSync('build/client/_headers', 'utf8');
+  expect(headers).toMatch(
+    new RegExp(`Content-Security-Policy: .*${hash.replace(/[+/]/g, '\\$&')}`),
+  );
+});
 
 test.describe('following the system', () => {
   test.describe('that prefers light', () => {
