@@ -36,22 +36,54 @@ function tokenColour(probe: HTMLElement, token: string): string {
   return getComputedStyle(probe).color;
 }
 
-/** Draws the series on `canvas`; the answer takes the chart down again. */
-export function drawVisitsChart(canvas: HTMLCanvasElement, series: ChartSeries): () => void {
+/** The chart's colours, from the page's tokens as they now resolve (light or dark). */
+function colours(canvas: HTMLCanvasElement) {
   const probe = document.createElement('span');
   probe.hidden = true;
   canvas.parentElement?.append(probe);
   const colour = (token: string) => tokenColour(probe, token);
-  const visitors = colour('--accent-text');
-  const views = colour('--violet');
-  const text = colour('--text-muted');
-  const grid = colour('--border');
-  const font = getComputedStyle(canvas).fontFamily;
+  const found = {
+    visitors: colour('--accent-text'),
+    views: colour('--violet'),
+    text: colour('--text-muted'),
+    grid: colour('--border'),
+  };
   probe.remove();
+  return found;
+}
 
+/** A line's colour, for the line, its points and its key in the legend. */
+function lineColour(colour: string) {
+  return {
+    borderColor: colour,
+    backgroundColor: colour,
+    pointBorderColor: colour,
+    pointBackgroundColor: colour,
+  };
+}
+
+/** Draws the series on `canvas`; the answer takes the chart down again. */
+export function drawVisitsChart(canvas: HTMLCanvasElement, series: ChartSeries): () => void {
+  let chart = lineChart(canvas, series);
+  // The system turns light or dark: drawn again in the colours that then apply.
+  const scheme = matchMedia('(prefers-color-scheme: dark)');
+  const redraw = () => {
+    chart.destroy();
+    chart = lineChart(canvas, series);
+  };
+  scheme.addEventListener('change', redraw);
+  return () => {
+    scheme.removeEventListener('change', redraw);
+    chart.destroy();
+  };
+}
+
+function lineChart(canvas: HTMLCanvasElement, series: ChartSeries): Chart {
+  const { visitors, views, text, grid } = colours(canvas);
+  const font = getComputedStyle(canvas).fontFamily;
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
   const points = series.labels.length > 60 ? 0 : 3;
-  const chart = new Chart(canvas, {
+  return new Chart(canvas, {
     type: 'line',
     data: {
       labels: series.labels,
@@ -59,16 +91,14 @@ export function drawVisitsChart(canvas: HTMLCanvasElement, series: ChartSeries):
         {
           label: 'Visitors',
           data: series.visitors,
-          borderColor: visitors,
-          backgroundColor: visitors,
+          ...lineColour(visitors),
           pointRadius: points,
           borderWidth: 2,
         },
         {
           label: 'Page views',
           data: series.views,
-          borderColor: views,
-          backgroundColor: views,
+          ...lineColour(views),
           borderDash: [6, 4],
           pointRadius: points,
           borderWidth: 2,
@@ -94,5 +124,4 @@ export function drawVisitsChart(canvas: HTMLCanvasElement, series: ChartSeries):
       },
     },
   });
-  return () => chart.destroy();
 }
