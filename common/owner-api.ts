@@ -156,3 +156,33 @@ export interface AuditAnswerEntry {
 export interface ErrorAnswer {
   error: { code: string; message: string };
 }
+
+/** The periods the Visits section reads, in days up to today. */
+export const VISIT_PERIODS = [7, 30, 365] as const;
+export type VisitPeriodDays = (typeof VISIT_PERIODS)[number];
+
+export const VisitsQuerySchema = z.strictObject({
+  days: z
+    .enum(VISIT_PERIODS.map(String) as ['7', '30', '365'], {
+      error: 'days is 7, 30 or 365.',
+    })
+    .transform((days) => Number(days) as VisitPeriodDays),
+});
+
+interface VisitFigures {
+  views: number;
+  visitors: number;
+}
+
+/** The visits of one period, as GET /visits?days= answers them. */
+export interface VisitsAnswer {
+  /** The first and last day (`YYYY-MM-DD`, UTC), both included. */
+  range: { from: string; to: string };
+  totals: VisitFigures;
+  /** Every day of the range, oldest first. */
+  days: (VisitFigures & { day: string })[];
+  pages: (VisitFigures & { page: string })[];
+  apps: (VisitFigures & { app: string; storeClicks: number; clickThroughRate: number })[];
+  referrers: { domain: string; visits: number }[];
+  notFound: { path: string; views: number }[];
+}

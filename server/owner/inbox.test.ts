@@ -8,12 +8,11 @@ import type { InboxMessage, MessageAnswer, MessagesAnswer } from '../../common/o
 import { runFeedbackCli } from '../cli/feedback.ts';
 import {
   newFeedback,
-  startTestServer,
   storeMessage,
   TestClock,
   type TestServer,
 } from '../../tests/server/helpers.ts';
-import { Browser, OWNER_PAGE } from '../../tests/server/owner-browser.ts';
+import { signedInOwner, type Browser } from '../../tests/server/owner-browser.ts';
 import { INBOX_PAGE } from './inbox-routes.ts';
 
 let server: TestServer;
@@ -22,10 +21,7 @@ let clock: TestClock;
 
 beforeEach(async () => {
   clock = new TestClock(Date.UTC(2025, 2, 1, 12));
-  server = await startTestServer({ ownerPage: OWNER_PAGE, clock });
-  browser = new Browser(server.app);
-  await browser.enrol(clock.now());
-  await browser.session();
+  ({ server, browser } = await signedInOwner(clock));
 });
 
 afterEach(async () => {

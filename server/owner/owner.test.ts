@@ -51,6 +51,7 @@ const OWNER_ROUTES: [string, string][] = [
   ['GET', '/owner/api/sessions'],
   ['DELETE', '/owner/api/sessions/abc'],
   ['GET', '/owner/api/audit'],
+  ['GET', '/owner/api/visits?days=7'],
   ['POST', '/owner/api/sign-out'],
   ['GET', '/owner/api/no-such-thing'],
 ];

@@ -1,6 +1,6 @@
 /**
  * The owner's pages at /owner and their API at /owner/api (common/owner-api.ts): sign-in with passkeys, the
- * inbox, the passkeys and sessions, the audit list.
+ * inbox, the visits, the passkeys and sessions, the audit list.
  *
  * Without a session nothing here answers but 401 (the pages: with the sign-in page, which
  * holds no data; the API: with its reason) or, on another spelling of the site's host, a
@@ -42,6 +42,7 @@ import {
   type SignedIn,
 } from './sessions.ts';
 import type { OwnerSettings } from './settings.ts';
+import { visitsRoutes } from './visits-routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -304,6 +305,7 @@ export const ownerPages = fp<OwnerPagesOptions>(
           );
 
           await api.register(inboxRoutes, { clock });
+          await api.register(visitsRoutes, { clock });
           await api.register(accountRoutes, {
             settings,
             ceremonies,

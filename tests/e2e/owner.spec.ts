@@ -115,6 +115,14 @@ async function enrol(page: Page, on: OwnerServer, name = 'Test laptop'): Promise
   await expect(page).toHaveURL(`${on.origin}/owner`);
 }
 
+/** A server of its own with these settings, and the page signed in to it. */
+async function signedInOnOwnServer(page: Page, env: Record<string, string>) {
+  const on = await startOwnerServer(env);
+  await addAuthenticator(page);
+  await enrol(page, on);
+  return on;
+}
+
 async function sessionCookie(context: BrowserContext) {
   const cookie = (await context.cookies()).find((each) => each.name === 'owner-session');
   if (!cookie) throw new Error('No session cookie');
@@ -273,13 +281,80 @@ test('another site’s page cannot sign the owner out, nor change anything', asy
   }
 });
 
+test('the Visits tab draws the visits per day with their table, and lists a page once its view is counted', async ({
+  page,
+}) => {
+  // Counts written at once, so the page reads the view just sent.
+  const counting = await signedInOnOwnServer(page, { VISITS_FLUSH_MS: '200' });
+  await page.getByRole('link', { name: 'Visits' }).click();
+  await expect(page.getByRole('heading', { name: 'Visits', level: 1 })).toBeVisible();
+  await expect(page.getByText('No visits counted in the last 7 days.')).toBeVisible();
+
+  // A visitor's view of an app's page, as its beacon sends it.
+  const path = `/${legalApp.slug}`;
+  const status = await page.evaluate(
+    async (viewed) =>
+      (
+        await fetch('/api/visit', {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+          body: JSON.stringify({ kind: 'view', path: viewed }),
+        })
+      ).status,
+    path,
+  );
+  expect(status).toBe(204);
+  const topPages = page.getByRole('table', { name: 'Top pages' });
+  await expect(async () => {
+    await page.reload();
+    await expect(topPages.getByRole('row', { name: `${path} 1 1` })).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(
+    page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: '7 days' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page
+      .getByRole('table', { name: 'Top apps' })
+      .getByRole('row', { name: `${legalApp.slug} 1 1 0 0%` }),
+  ).toBeVisible();
+
+  const chart = page.getByRole('img', {
+    name: /^Line chart of visitors and page views per day, .+: 1 visitors and 1 page views in all/,
+  });
+  await expect(chart).toBeVisible();
+  // Drawn: the canvas holds pixels of the lines.
+  await expect
+    .poll(() =>
+      chart.evaluate((canvas: HTMLCanvasElement) => {
+        const pixels = canvas
+          .getContext('2d')
+          ?.getImageData(0, 0, canvas.width, canvas.height).data;
+        return pixels?.some((value) => value !== 0) ?? false;
+      }),
+    )
+    .toBe(true);
+  const days = page.getByRole('table', { name: 'Visitors and page views per day' });
+  await expect(days).toBeHidden();
+  await page.getByText('Show the data as a table').click();
+  await expect(days.getByRole('row')).toHaveCount(8);
+  await expect(days.getByRole('row').last()).toHaveAccessibleName(/ 1 1$/);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+  await page.getByRole('link', { name: '30 days' }).click();
+  await expect(page).toHaveURL(`${counting.origin}/owner/visits?days=30`);
+  await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: '7 days' })).not.toHaveAttribute('aria-current');
+  await page.getByText('Show the data as a table').click();
+  await expect(days.getByRole('row')).toHaveCount(31);
+  await expect(topPages.getByRole('row', { name: `${path} 1 1` })).toBeVisible();
+});
+
 test('a session unused for its idle time ends, and the pages ask to sign in again', async ({
   page,
 }) => {
   // Three seconds of idle time.
-  const short = await startOwnerServer({ OWNER_SESSION_IDLE_MINUTES: '0.05' });
-  await addAuthenticator(page);
-  await enrol(page, short);
+  const short = await signedInOnOwnServer(page, { OWNER_SESSION_IDLE_MINUTES: '0.05' });
   await page.waitForTimeout(3500);
   await page.getByRole('link', { name: 'Passkeys' }).click();
   await expect(page.getByText('Your session has ended; sign in again.')).toBeVisible();

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest';
 import { CHANGE_TOKEN_HEADER } from '../../common/owner-api.ts';
 import { createEnrolmentLink } from '../../server/owner/actions.ts';
-import { TEST_PUBLIC_URL } from './helpers.ts';
+import { startTestServer, TEST_PUBLIC_URL, type TestClock, type TestServer } from './helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 
 /** The host the test server's owner's pages answer on. */
@@ -81,4 +81,15 @@ export class Browser {
     );
     return this.post('/owner/api/sign-in', { credential });
   }
+}
+
+/** A test server with the owner's pages, and a browser signed in to them. */
+export async function signedInOwner(
+  clock: TestClock,
+): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startTestServer({ ownerPage: OWNER_PAGE, clock });
+  const browser = new Browser(server.app);
+  await browser.enrol(clock.now());
+  await browser.session();
+  return { server, browser };
 }
