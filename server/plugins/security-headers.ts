@@ -21,7 +21,11 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
       if (!reply.hasHeader('Content-Security-Policy')) {
         reply.header('Content-Security-Policy', NOTHING_CSP);
       }
+      // A route may open its answers to other sites' no-cors requests (the visit beacon's).
+      const resourcePolicy = reply.getHeader('Cross-Origin-Resource-Policy');
       reply.headers(headers);
+      if (resourcePolicy !== undefined)
+        reply.header('Cross-Origin-Resource-Policy', resourcePolicy);
       done(null, payload);
     });
   },

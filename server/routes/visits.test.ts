@@ -204,6 +204,18 @@ test('counts older than VISITS_RETENTION_DAYS are deleted when the server starts
   }
 });
 
+test('a beacon’s answer may be read by pages on another origin (a static host in front of this API); others keep theirs', async () => {
+  const { app } = await start();
+  const counted = await beacon(app, view('/'));
+  expect(counted.statusCode).toBe(204);
+  expect(counted.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  const refused = await beacon(app, 'not a beacon');
+  expect(refused.statusCode).toBe(400);
+  expect(refused.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  const health = await app.inject({ method: 'GET', url: '/healthz' });
+  expect(health.headers['cross-origin-resource-policy']).toBe('same-origin');
+});
+
 describe('what is not counted', () => {
   test('a browser that asks not to be tracked: 204, and nothing counted', async () => {
     const { app, clock } = await start();

@@ -122,10 +122,16 @@ export const visitRoutes = fp<VisitRoutesOptions>(
       );
     };
 
+    // A beacon is a no-cors request: from pages on another origin (a static host in front of
+    // this API), an answer only this origin may read would be reported as a failed load.
+    const answer = (reply: FastifyReply, status: number) =>
+      reply
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
     const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
-      reply.code(status).header('Cache-Control', 'no-store').send({ error: { code, message } });
-    const nothing = (reply: FastifyReply) =>
-      reply.code(204).header('Cache-Control', 'no-store').send();
+      answer(reply, status).send({ error: { code, message } });
+    const nothing = (reply: FastifyReply) => answer(reply, 204).send();
 
     app.setErrorHandler((error: FastifyError, _request, reply) => {
       switch (error.code) {
