@@ -8,6 +8,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { OwnerApp } from './owner-app.tsx';
 import './owner.css';
+import { followSiteTheme } from './theme.ts';
+
+followSiteTheme();
 
 const root = document.getElementById('root');
 if (root) {

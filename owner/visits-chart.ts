@@ -65,15 +65,19 @@ function lineColour(colour: string) {
 /** Draws the series on `canvas`; the answer takes the chart down again. */
 export function drawVisitsChart(canvas: HTMLCanvasElement, series: ChartSeries): () => void {
   let chart = lineChart(canvas, series);
-  // The system turns light or dark: drawn again in the colours that then apply.
+  // The system turns light or dark, or the owner picks a theme (`html[data-theme]`, see
+  // main.tsx): drawn again in the colours that then apply.
   const scheme = matchMedia('(prefers-color-scheme: dark)');
   const redraw = () => {
     chart.destroy();
     chart = lineChart(canvas, series);
   };
   scheme.addEventListener('change', redraw);
+  const chosen = new MutationObserver(redraw);
+  chosen.observe(document.documentElement, { attributeFilter: ['data-theme'] });
   return () => {
     scheme.removeEventListener('change', redraw);
+    chosen.disconnect();
     chart.destroy();
   };
 }

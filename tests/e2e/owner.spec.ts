@@ -341,6 +341,24 @@ test('the Visits tab draws the visits per day with their table, and lists a page
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
+  // The theme picked with the site's Theme control, in another tab: the page and the chart
+  // turn dark at once (the browser here prefers light).
+  const drawing = () => chart.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+  const lightDrawing = await drawing();
+  const background = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const lightBackground = await background();
+  const site = await page.context().newPage();
+  await site.goto(`${counting.origin}/`);
+  await site.getByRole('button', { name: 'Theme', exact: true }).click();
+  await site.getByRole('radio', { name: 'Dark', exact: true }).check();
+  await expect.poll(background).not.toBe(lightBackground);
+  await expect.poll(drawing).not.toBe(lightDrawing);
+  await site.close();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).not.toBe(lightBackground);
+
   await page.getByRole('link', { name: '30 days' }).click();
   await expect(page).toHaveURL(`${counting.origin}/owner/visits?days=30`);
   await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page');
