@@ -17,6 +17,7 @@
  * visitors would get the still background. What carries over to a visitor's machine is the
  * blocking time of the scene's own script, not the software renderer's.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { median, pageFigure, readBudgets, type Figures } from './budgets.ts';
 import {
@@ -92,6 +93,16 @@ function summary(results: LighthouseResult[]) {
       transferBytes: of((r) => r.metrics.transferBytes),
     },
   };
+}
+
+// Lighthouse's simulated throttling multiplies the main-thread time it observes here, so other
+// work on this machine lengthens every blocking-time figure: said up front, not found later.
+const [load = 0] = os.loadavg();
+if (load > os.cpus().length / 2) {
+  console.log(
+    `⚠ load average ${load.toFixed(2)} on ${os.cpus().length} cores: other work is running, and ` +
+      'total blocking times read longer than on a quiet machine.',
+  );
 }
 
 const figures: Figures = {};
