@@ -8,6 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
+import { PAINT_WHOLE_PAGE } from '../../common/first-paint.ts';
 import { PLATFORM_SCRIPT } from '../../common/visitor-platform.ts';
 import { linkPages } from '../../common/app-links.ts';
 import { pageRoutes, type RoutableApp, type SiteRoute } from '../../common/paths.ts';
@@ -69,11 +70,13 @@ export async function rewritePages(
   apps: readonly RoutableApp[],
   headOf: (route: SiteRoute) => string,
 ): Promise<void> {
-  // What every page's head gains: the icon, the lazy marks shown without scripts, the
+  // What every page's head gains: its first paint held until its content is parsed
+  // (`common/first-paint.ts`), the icon, the lazy marks shown without scripts, the
   // browser's colour of each theme and the script that applies the visitor's theme, and the
   // script that keeps the visitor's taps until the page is live. React renders none of
   // them, so hydration leaves them alone.
   const everyHead =
+    PAINT_WHOLE_PAGE +
     iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) +
     LAZY_MARKS_WITHOUT_SCRIPTS +
     themeColorMetas() +

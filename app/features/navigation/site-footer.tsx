@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
+import { SITE_FOOTER_ID } from '../../../common/first-paint.ts';
 import { site } from '../../../content/index.ts';
 import { navLinks } from './nav-links.ts';
 import styles from './site-footer.module.css';
 
-/** Every page's footer: all links of the site, so it is navigable without scripts too. */
+/**
+ * Every page's footer: all links of the site, so it is navigable without scripts too. Its
+ * start marks where a page's content has all been parsed (`common/first-paint.ts`).
+ */
 export function SiteFooter() {
   return (
-    <footer className={styles.footer}>
+    <footer id={SITE_FOOTER_ID} className={styles.footer}>
       <div className={styles.inner}>
         <p className={styles.owner}>
           <span className={styles.name}>{site.ownerName}</span>
