@@ -42,6 +42,7 @@ import {
   type LighthouseRun,
   type Preset,
 } from './lighthouse-runner.ts';
+import { waitForQuietProcessors } from './quiet.ts';
 import { finish } from './results.ts';
 import { serveBuild } from './serve-build.ts';
 
@@ -118,40 +119,8 @@ function summary(results: LighthouseResult[]) {
 }
 
 // Lighthouse's simulated throttling multiplies the main-thread time it observes here, so other
-// work on this machine (a benchmark that just ended, a build) lengthens every blocking-time
-// figure. Waits for the processors to fall quiet, two minutes at most, and says when they did
-// not.
-const QUIET_SHARE = 0.2;
-const QUIET_WAIT_MS = 120_000;
-
-/** The share of processor time in use over the next two seconds, all cores together. */
-async function busyShare(): Promise<number> {
-  const total = () =>
-    os.cpus().reduce(
-      (sum, cpu) => {
-        const { idle, user, nice, sys, irq } = cpu.times;
-        return { idle: sum.idle + idle, all: sum.all + idle + user + nice + sys + irq };
-      },
-      { idle: 0, all: 0 },
-    );
-  const before = total();
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const after = total();
-  const all = after.all - before.all;
-  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
-}
-
-const waitStarted = Date.now();
-let busy = await busyShare();
-while (busy > QUIET_SHARE && Date.now() - waitStarted < QUIET_WAIT_MS) busy = await busyShare();
-if (busy > QUIET_SHARE) {
-  console.log(
-    `⚠ the processors are ${Math.round(busy * 100)}% busy with other work: total blocking ` +
-      'times read longer than on a quiet machine.',
-  );
-} else if (Date.now() - waitStarted > 3000) {
-  console.log(`(waited ${Math.round((Date.now() - waitStarted) / 1000)} s for other work to end)`);
-}
+// work on this machine lengthens every blocking-time figure.
+await waitForQuietProcessors('total blocking times');
 
 /**
  * The processor time the machine's host took from it (steal), all processors together, as

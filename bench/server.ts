@@ -15,6 +15,7 @@ import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { waitForQuietProcessors } from './quiet.ts';
 import { finish } from './results.ts';
 import { serveBuild } from './serve-build.ts';
 import { wrk, wrkPath } from './wrk.ts';
@@ -41,6 +42,8 @@ const TARGETS = [
 const HEADERS = { 'accept-encoding': 'br' };
 
 wrkPath();
+// The latency tail is the first figure other work on this machine lengthens.
+await waitForQuietProcessors('the latencies');
 const server = await serveBuild();
 const figures: Record<string, number> = {};
 const measured = [];
