@@ -11,4 +11,11 @@ declare module 'react' {
      */
     interestfor?: string;
   }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ButtonHTMLAttributes<T> {
+    /** The id of the element the button acts on (HTML invoker commands). Default none. */
+    commandfor?: string;
+    /** What the button does to it, e.g. `show-modal` for a dialog (invoker commands). */
+    command?: string;
+  }
 }

@@ -1,8 +1,7 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
-import { replayEarlyEvents } from './lib/early-events.ts';
 import { markHydrated } from './lib/hydration.ts';
 import { ScrollRestoration } from './lib/scroll-restoration.tsx';
 import { ErrorScreen } from './features/errors/error-screen.tsx';
@@ -21,27 +20,22 @@ export const links: LinksFunction = () => [
 
 /**
  * Marks the document once React has taken over the prerendered page (`html[data-hydrated]`),
- * and applies the taps the page's early script held until then. Both wait for the updates
- * that hydration starts as transitions (the window's size, a saved slide), so a held tap
- * acts on the page as the visitor now sees it: `settled` is set in a transition of the same
- * pass, and commits with them.
+ * in the commit that hydrates it: the components have taken over what the early script left
+ * in the page (their layout effects run first), and from now on the early script steps aside
+ * (`common/early-events.ts`).
  */
 function HydrationMark() {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     markHydrated();
-    startTransition(() => setSettled(true));
+    document.documentElement.dataset.hydrated = '';
   }, []);
   useEffect(() => {
-    if (!settled) return;
-    document.documentElement.dataset.hydrated = '';
-    replayEarlyEvents();
     // The visit beacon, once live: nothing of it is in the page's initial scripts.
     import('./lib/visit-beacon.ts').then(
       (beacon) => beacon.startVisitBeacon(),
       () => undefined,
     );
-  }, [settled]);
+  }, []);
   return null;
 }
 

@@ -1,33 +1,64 @@
 /**
  * Taps before the page is live. A prerendered page paints long before its scripts have run
  * (on a slow phone, a second or more), and React listens to nothing until it has hydrated
- * the page. The controls that plain HTML carries work at once (links, the form, the menu's
- * `popover`); for the others, this small script, written into every page's head by the build
- * (`scripts/finish-build.ts`), catches what the visitor does before `html[data-hydrated]` and
- * keeps it for the app to apply once live (`app/lib/early-events.ts`), as Google's jsaction
- * and Angular's event replay do:
+ * the page. What plain HTML carries works at once (links, the form, the menu's `popover`);
+ * for the rest, this small script, written into every page's head by the build
+ * (`scripts/finish-build.ts`), applies the control's effect itself, at once, on the page as
+ * it is. The state it leaves is in the page (an attribute, a hidden slide, an open dialog),
+ * and each component takes it over when it hydrates, so nothing is applied twice and the
+ * visitor carries on from where they were:
  *
- * - a click on a control marked `data-replay` is held (nothing else sees it), marked
- *   `data-queued` for the stylesheet's pressed look, and kept in order;
- * - Escape with no menu open follows an open dialog's close link (`data-close`);
- * - the first submit of a form with an empty `idempotencyKey` field fills it with a random
- *   key for this page view, so a second submit (a double click, the browser's "resend")
- *   posts the same key;
+ * - `data-early="press"`: a toggle; its `aria-pressed` flips (the stylesheet shows the icon
+ *   of the state), e.g. a pause toggle;
+ * - `data-early="step 1"` (or `step -1`): the screenshot carousel around it
+ *   (`[data-total]`) moves one slide on (or back), wrapping; it keeps the first image on
+ *   screen in `data-first` and in the `--first` property its stylesheet moves the track by,
+ *   and writes its position ("5–8 / 24") into `[data-position]`;
+ * - `data-early="show"`: a link to a slide of the All Projects slider (`#id`); that slide
+ *   shows and its siblings hide;
+ * - `data-early="open ID"`: opens the dialog `ID` as a modal, noting when
+ *   (`data-opened-at`);
+ * - a dialog's close link (`data-close`) to the page it is on closes the dialog; Escape with
+ *   no menu open follows an open dialog's close link;
+ * - a form in a dialog that is not live yet is held (`data-queued`) and sent by the form
+ *   once it is; if it never is, within `HELD_FORM_MS`, the browser posts it as a plain
+ *   form. The first submit of a form with an empty `idempotencyKey` field fills that field
+ *   with a random key for this page view, so a second submit posts the same key;
  * - a click on a counted control (an app's store button: `COUNT_CLICK_ATTRIBUTE` of
  *   `visits.ts`) is noted, in memory, until the visit beacon starts and sends it (or, in a
  *   browser that asks not to be tracked, drops it).
  *
- * It runs before the first paint, so it is kept to a few hundred bytes; the build adds its
- * hash to each page's Content-Security-Policy like every inline script. The script itself is
- * in `early-events-script.ts`, which only the build reads; this module holds the names that
+ * The page is live once the root has hydrated (`html[data-hydrated]`); a dialog is live once
+ * its own chunk has hydrated it (`dialog[data-live]`). From then on the script steps aside.
+ *
+ * It runs before the first paint, so it is kept small; the build adds its hash to each
+ * page's Content-Security-Policy like every inline script. The script itself is in
+ * `early-events-script.ts`, which only the build reads; this module holds the names that
  * the app shares with it.
  */
 
-/** The attribute that marks a control whose early clicks are kept and applied once live. */
-export const REPLAY_ATTRIBUTE = 'data-replay';
-/** What a held control carries until its click is applied. */
+/** The attribute of a control whose effect the early script applies before the page is live. */
+export const EARLY_ATTRIBUTE = 'data-early';
+/** What a dialog carries once its own code has hydrated it. */
+export const LIVE_ATTRIBUTE = 'data-live';
+/** What a form sent before it was live carries until it is sent. */
 export const QUEUED_ATTRIBUTE = 'data-queued';
+/** When a dialog opened before the page was live was opened (ms since the epoch). */
+export const OPENED_AT_ATTRIBUTE = 'data-opened-at';
 /** The attribute of a dialog's close link, which Escape follows before the page is live. */
 export const CLOSE_ATTRIBUTE = 'data-close';
-/** Where the script keeps the held controls, in the order they were clicked. */
-export const EARLY_QUEUE_GLOBAL = '__earlyTaps';
+/** The carousel: how many images it holds, and which is first on screen. */
+export const TOTAL_ATTRIBUTE = 'data-total';
+export const FIRST_ATTRIBUTE = 'data-first';
+/** Where the carousel writes its position, "5–8 / 24". */
+export const POSITION_ATTRIBUTE = 'data-position';
+/** How long a form sent before the page is live waits for it, before the browser posts it. */
+export const HELD_FORM_MS = 10_000;
+
+/** The effects the early script knows, as `data-early` spells them. */
+export type EarlyEffect = 'press' | 'step 1' | 'step -1' | 'show' | `open ${string}`;
+
+/** The attribute that has the early script apply `effect` to a control before live. */
+export function earlyEffect(effect: EarlyEffect): Record<typeof EARLY_ATTRIBUTE, EarlyEffect> {
+  return { [EARLY_ATTRIBUTE]: effect };
+}

@@ -18,6 +18,11 @@ export interface AppShowcaseProps extends Omit<
   feedbackOpen?: boolean;
   /** Called when the form shown by `feedbackOpen` is closed. */
   onFeedbackClose?: () => void;
+  /**
+   * Whether the page carries the Send Feedback form, closed, for a tap to open at once (the
+   * app's own page); default false.
+   */
+  feedbackInline?: boolean;
 }
 
 /**
@@ -30,6 +35,7 @@ export function AppShowcase({
   priority,
   feedbackOpen,
   onFeedbackClose,
+  feedbackInline,
   ...page
 }: AppShowcaseProps) {
   const { app, screenshots, legalDocs, support } = resolved;
@@ -47,6 +53,7 @@ export function AppShowcase({
           supportHref={support?.href}
           forceOpen={feedbackOpen}
           onDismiss={onFeedbackClose}
+          inline={feedbackInline}
         />
       }
       carousel={

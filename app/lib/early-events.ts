@@ -1,36 +1,30 @@
 /**
- * Applies the clicks the page's early script held before the page was live
- * (`common/early-events.ts`): each once, in the order they came, one per task so that each
- * is rendered before the next (two early taps on "Next" move two slides). Hydration keeps
- * the prerendered elements, so each held control is the one React now listens to.
+ * The app's side of the taps before the page is live (`common/early-events.ts`): the early
+ * script applies each control's effect at once and leaves its state in the page; a component
+ * takes that state over as it hydrates, in a layout effect, before the page is marked live.
  */
-import {
-  EARLY_QUEUE_GLOBAL,
-  QUEUED_ATTRIBUTE,
-  REPLAY_ATTRIBUTE,
-} from '../../common/early-events.ts';
+import { useEffectEvent, useLayoutEffect, useState } from 'react';
+import { hasHydrated } from './hydration.ts';
 
-/** Called once, when the page has hydrated. */
-export function replayEarlyEvents(): void {
-  const global = window as unknown as Record<string, HTMLElement[] | undefined>;
-  // Emptied as it is read: nothing is applied twice.
-  const held = global[EARLY_QUEUE_GLOBAL]?.splice(0) ?? [];
-  const apply = (index: number) => {
-    const control = held[index];
-    if (!control) return;
-    control.removeAttribute(QUEUED_ATTRIBUTE);
-    if (control.isConnected) control.click();
-    setTimeout(() => apply(index + 1), 0);
-  };
-  apply(0);
-}
+export { earlyEffect } from '../../common/early-events.ts';
 
 /**
- * The attribute that has a control's clicks before the page is live kept and applied once
- * it is, e.g. `<button {...replayable('carousel-next')}>`; the name tells the controls apart.
+ * Runs `takeOver` once, as the component hydrates the prerendered page (not when it mounts
+ * on a page that is already live): the place to read what the early script left in the
+ * page, and to set the component's state from it. It runs in the commit that hydrates the
+ * page, before the early script steps aside, so no tap falls between the two.
  */
-export function replayable(name: string): Record<typeof REPLAY_ATTRIBUTE, string> {
-  return { [REPLAY_ATTRIBUTE]: name };
+export function useTakeOverEarlyState(takeOver: () => void): void {
+  const [hydrating] = useState(() => typeof window !== 'undefined' && !hasHydrated());
+  const run = useEffectEvent(takeOver);
+  useLayoutEffect(() => {
+    if (hydrating) run();
+  }, [hydrating]);
+}
+
+/** Whether the element's `aria-pressed` is "true" in the page now. */
+export function pressedInPage(element: Element | null): boolean {
+  return element?.getAttribute('aria-pressed') === 'true';
 }
 
 /**

@@ -20,6 +20,7 @@ export default function ProjectRoute() {
       <AppShowcase
         resolved={resolved}
         priority
+        feedbackInline
         // The support address shows the page's own Send Feedback form, open.
         feedbackOpen={isSupportPage(matches)}
         onFeedbackClose={() =>

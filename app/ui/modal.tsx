@@ -1,13 +1,26 @@
 /**
  * The site's one modal dialog, on the native <dialog> element: opened with showModal()
  * so the page behind is inert and focus stays inside; Escape and the close cross call
- * `onClose`; focus returns to where it was. Prerendered, it is an open dialog already, so
- * its text reads without JavaScript, and with `closeHref` its close cross is a link there,
+ * `onClose`; focus returns to where it was. Prerendered open, it is an open dialog already,
+ * so its text reads without JavaScript, and with `closeHref` its close cross is a link there,
  * which works before the page's scripts have run (Escape follows it too, see
  * `common/early-events.ts`).
+ *
+ * Prerendered closed (`open` false), it is in the page for the early script to open before
+ * the page is live (`data-early="open ID"`, or `commandfor` without scripts); once its code
+ * has hydrated it, it marks itself live (`data-live`) and tells `onOpenedBeforeLive` that it
+ * was opened, for its owner to take that over.
  */
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
-import { CLOSE_ATTRIBUTE } from '../../common/early-events.ts';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { CLOSE_ATTRIBUTE, LIVE_ATTRIBUTE, OPENED_AT_ATTRIBUTE } from '../../common/early-events.ts';
 import { isPlainClick } from '../lib/early-events.ts';
 import { CloseIcon } from './icons.tsx';
 import styles from './modal.module.css';
@@ -35,6 +48,28 @@ export interface ModalProps {
    * so a long text is read from its start.
    */
   initialFocus?: 'first-control' | 'title';
+  /** Whether the dialog shows; default true. Closed, it stays in the page, hidden. */
+  open?: boolean;
+  /** The dialog's id, for the controls that open it before the page is live. */
+  id?: string;
+  /** Called once live, when the dialog was opened before (while `open` was false). */
+  onOpenedBeforeLive?: () => void;
+  /**
+   * Called each time it shows, with when it was first shown to the visitor (ms since the
+   * epoch): before the page was live, as it was prerendered open, or now.
+   */
+  onShown?: (since: number) => void;
+}
+
+const subscribeToNothing = () => () => {};
+
+/** Whether the dialog is open as a modal (the page behind inert). */
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return false;
+  }
 }
 
 export function Modal({
@@ -46,22 +81,64 @@ export function Modal({
   closeHref,
   size = 'wide',
   initialFocus = 'first-control',
+  open = true,
+  id,
+  onOpenedBeforeLive,
+  onShown,
 }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const focusTitle = initialFocus === 'title';
   const titleId = useId();
   const requestClose = useEffectEvent(() => onClose());
+  const shown = useEffectEvent((since: number) => onShown?.(since));
+  // The `open` attribute is the dialog's state as prerendered; from then on showModal() and
+  // close() keep it, and React never sets it again.
+  const [prerenderedOpen] = useState(open);
+  // Whether it is hydrating prerendered HTML, rather than mounting on a live page.
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  const [fromPrerender] = useState(hydrating);
+  // When it was first shown: before the page was live (the early script noted it), as it
+  // was prerendered open (the page's start), or when it is shown here.
+  const firstShown = useRef<number | null>(null);
 
+  const openedBeforeLive = useEffectEvent(() => onOpenedBeforeLive?.());
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
+    const noted = Number(dialog.getAttribute(OPENED_AT_ATTRIBUTE));
+    if (noted > 0) firstShown.current = noted;
+    else if (fromPrerender && dialog.open) firstShown.current = performance.timeOrigin;
+    dialog.setAttribute(LIVE_ATTRIBUTE, '');
+    if (!open && dialog.open) openedBeforeLive();
+    // Once, as it comes live.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Opened before the page was live, focus may be in it already: it returns to the
+    // control that opened it.
     const returnFocusTo =
-      document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // A prerendered dialog arrives open but not modal; reopen it as a modal.
-    if (dialog.open) dialog.close();
-    dialog.showModal();
-    if (focusTitle) titleRef.current?.focus();
+      active && dialog.contains(active)
+        ? document.querySelector<HTMLElement>(
+            `[commandfor="${CSS.escape(dialog.id)}"], [data-early="open ${CSS.escape(dialog.id)}"]`,
+          )
+        : active;
+    if (!isModal(dialog)) {
+      // A prerendered dialog arrives open but not modal; reopen it as a modal.
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+      if (focusTitle) titleRef.current?.focus();
+    }
+    firstShown.current ??= Date.now();
+    shown(firstShown.current);
     const onCancel = (event: Event) => {
       event.preventDefault();
       requestClose();
@@ -77,19 +154,23 @@ export function Modal({
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('click', onClick);
       delete document.documentElement.dataset.modalOpen;
+      firstShown.current = null;
       if (dialog.open) dialog.close();
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     };
     // Where focus lands is decided once, on open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [open]);
 
   return (
     <dialog
       ref={dialogRef}
       className={`${styles.dialog} ${size === 'narrow' ? styles.narrow : ''}`}
+      id={id}
       aria-labelledby={titleId}
-      open
+      open={prerenderedOpen}
+      // The early script may have opened it (open, data-opened-at) before it was live.
+      suppressHydrationWarning
     >
       <div className={styles.panel}>
         <header className={styles.header}>
@@ -110,6 +191,7 @@ export function Modal({
               className={styles.close}
               onClick={onClose}
               aria-label={closeLabel}
+              {...{ [CLOSE_ATTRIBUTE]: '' }}
             >
               <CloseIcon />
             </button>

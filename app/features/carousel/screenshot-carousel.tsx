@@ -10,7 +10,12 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { useMediaQueryState, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import { renditionName, srcSet, type Screenshot } from '../../../common/screenshot.ts';
-import { replayable } from '../../lib/early-events.ts';
+import {
+  FIRST_ATTRIBUTE,
+  POSITION_ATTRIBUTE,
+  TOTAL_ATTRIBUTE,
+} from '../../../common/early-events.ts';
+import { earlyEffect, pressedInPage, useTakeOverEarlyState } from '../../lib/early-events.ts';
 import { carouselPhase, firstRevealed, revealedAfter } from './carousel-state.ts';
 import { useCarouselIndex } from './use-carousel-index.ts';
 import styles from './screenshot-carousel.module.css';
@@ -111,10 +116,21 @@ export function ScreenshotCarousel({
   const [inView, setInView] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // The slides are grouped for this window once its width is known; until then the
+  // stylesheet lays the images out in one row, so the early script's steps and these agree.
+  const grouped = narrowKnown !== undefined;
   const [viewportRef, embla] = useLazyEmbla(
-    { align: 'start', containScroll: false, watchSlides: false, duration: 30 },
-    priority || inView,
+    { align: 'start', containScroll: false, watchSlides: false, duration: 30, startIndex: index },
+    grouped && (priority || inView),
   );
+
+  // Where the visitor left it before the page was live (the early script's steps and pause).
+  useTakeOverEarlyState(() => {
+    carousel.takeOver({
+      firstItem: Number(rootRef.current?.getAttribute(FIRST_ATTRIBUTE)) || 0,
+      paused: pressedInPage(toggleRef.current),
+    });
+  });
 
   const groups: Screenshot[][] = [];
   for (let start = 0; start < screenshots.length; start += perSlide) {
@@ -216,6 +232,11 @@ export function ScreenshotCarousel({
       ref={rootRef}
       className={styles.carousel}
       data-frame={frame}
+      data-grouped={grouped ? '' : undefined}
+      {...{ [TOTAL_ATTRIBUTE]: total, [FIRST_ATTRIBUTE]: firstShown - 1 }}
+      style={{ '--first': firstShown - 1 } as CSSProperties}
+      // The early script may have stepped it (data-first, --first) before the page was live.
+      suppressHydrationWarning
       aria-roledescription="carousel"
       aria-label={`${appName} screenshots`}
     >
@@ -259,7 +280,7 @@ export function ScreenshotCarousel({
             type="button"
             className={`round-button ${styles.button}`}
             aria-label="Previous screenshots"
-            {...replayable('carousel-previous')}
+            {...earlyEffect('step -1')}
             onClick={previous}
           >
             <ChevronLeftIcon size={22} />
@@ -269,23 +290,32 @@ export function ScreenshotCarousel({
             type="button"
             className={`round-button ${styles.button}`}
             aria-label="Pause screenshots"
-            {...replayable('carousel-pause')}
+            {...earlyEffect('press')}
             aria-pressed={autoplay === 'paused'}
+            suppressHydrationWarning
             onClick={carousel.togglePlaying}
           >
-            {autoplay === 'paused' ? <PlayIcon size={18} /> : <PauseIcon size={20} />}
+            {/* Both icons: the stylesheet shows the one of the state. */}
+            <PauseIcon size={20} className={styles.pauseIcon} />
+            <PlayIcon size={18} className={styles.playIcon} />
           </button>
           <button
             type="button"
             className={`round-button ${styles.button}`}
             aria-label="Next screenshots"
-            {...replayable('carousel-next')}
+            {...earlyEffect('step 1')}
             onClick={next}
           >
             <ChevronRightIcon size={22} />
           </button>
-          <span className={styles.position} aria-hidden="true">
-            {firstShown === lastShown ? firstShown : `${firstShown}–${lastShown}`} / {total}
+          {/* One text, which the early script may have rewritten before the page is live. */}
+          <span
+            className={styles.position}
+            aria-hidden="true"
+            {...{ [POSITION_ATTRIBUTE]: '' }}
+            suppressHydrationWarning
+          >
+            {`${firstShown === lastShown ? firstShown : `${firstShown}–${lastShown}`} / ${total}`}
           </span>
         </div>
       )}

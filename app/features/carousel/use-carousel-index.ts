@@ -21,6 +21,8 @@ export interface CarouselIndexOptions {
 export interface CarouselIndex {
   /** The slide on screen, from 0. */
   index: number;
+  /** The first image on screen, from 0: the visitor's place whatever the images per slide. */
+  firstItem: number;
   /** Moves to `index`, wrapping past either end. */
   goTo: (index: number) => void;
   /** Moves one slide on, from the last back to the first. */
@@ -36,6 +38,11 @@ export interface CarouselIndex {
   togglePlaying: () => void;
   /** Holds or releases the automatic advance for one reason (hover, focus, off screen). */
   hold: (reason: HoldReason, held: boolean) => void;
+  /**
+   * Takes over the state the visitor left before the page was live: the first image on
+   * screen, and whether they paused it.
+   */
+  takeOver: (state: { firstItem: number; paused: boolean }) => void;
 }
 
 function wrap(index: number, count: number): number {
@@ -75,6 +82,13 @@ export function useCarouselIndex({
     (reason: HoldReason, held: boolean) => setHolds((current) => withHold(current, reason, held)),
     [],
   );
+  const takeOver = useCallback(
+    (state: { firstItem: number; paused: boolean }) => {
+      if (state.firstItem > 0 && state.firstItem < itemCount) setFirstItem(state.firstItem);
+      if (state.paused) setChosenPlaying(false);
+    },
+    [itemCount],
+  );
 
   useEffect(() => {
     if (!running) return;
@@ -82,5 +96,5 @@ export function useCarouselIndex({
     return () => window.clearTimeout(timer);
   }, [running, goTo, index]);
 
-  return { index, goTo, next, previous, autoplay, togglePlaying, hold };
+  return { index, firstItem, goTo, next, previous, autoplay, togglePlaying, hold, takeOver };
 }

@@ -7,7 +7,7 @@
  * A failure raises the ChunkLoadError on the error screen.
  */
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { hasHydrated } from '../../lib/hydration.ts';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 
@@ -37,7 +37,11 @@ export function useLazyEmbla(
   const viewport = useRef<HTMLElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
   const [error, setError] = useState<Error>();
+  // The options as they are when the engine starts (its first slide is the one on screen).
   const optionsRef = useRef(options);
+  useLayoutEffect(() => {
+    optionsRef.current = options;
+  });
   const [started, setStarted] = useState(() => wanted || hasHydrated());
   if (wanted && !started) setStarted(true);
 

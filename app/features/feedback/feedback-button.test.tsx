@@ -2,14 +2,30 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
+import { EARLY_EVENTS_SCRIPT } from '../../../common/early-events-script.ts';
 import { site } from '../../../content/index.ts';
 import { FeedbackButton } from './feedback-button.tsx';
 
 let fetchMock: Mock<typeof fetch>;
 let alertMock: Mock<(message?: unknown) => void>;
 
+/** The page's early script, in its head (happy-dom runs no script element). */
+beforeAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const run = new Function(EARLY_EVENTS_SCRIPT) as () => void;
+  run();
+  // The form's chunk, compiled once here: the first test would otherwise wait for the
+  // compiler, not the browser, past findByRole's time.
+  await import('./feedback-modal.tsx');
+});
+
 beforeEach(() => {
+  // The page is live (the root marks it), so the early script steps aside, unless a test
+  // says otherwise.
+  document.documentElement.dataset.hydrated = '';
   fetchMock = vi.fn<typeof fetch>();
   alertMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
@@ -18,6 +34,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete document.documentElement.dataset.hydrated;
 });
 
 /** An app with a support address: Send Feedback is a link to it, opened in place once live. */
@@ -27,13 +45,18 @@ const ECHO = {
   supportHref: '/echoexpense/support',
 };
 
+/** The control as it is on a page of the app: inside the router, at the app's page. */
+function onPage(ui: ReactNode, path = '/echoexpense') {
+  return <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>;
+}
+
 function answer(status: number): Response {
   return new Response(status === 202 ? '{"ok":true,"id":"x"}' : '{}', { status });
 }
 
 async function openForm() {
   const user = userEvent.setup();
-  render(<FeedbackButton {...ECHO} />);
+  render(onPage(<FeedbackButton {...ECHO} />));
   await user.click(screen.getByRole('link', { name: 'Send Feedback' }));
   const dialog = await screen.findByRole('dialog', { name: 'Send Feedback' });
   return { user, dialog };
@@ -122,7 +145,6 @@ describe('the feedback form', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
     await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Feedback sent successfully!'));
     expect(sentRequests()[0]?.body).toMatchObject({ formOpenMs: 7_000 });
-    vi.restoreAllMocks();
   });
 
   test('another status: the failure alert, the dialog stays open with the values', async () => {
@@ -232,7 +254,7 @@ describe('the feedback form', () => {
 describe('Send Feedback', () => {
   test('is a link to the support address, which a click opens in place', async () => {
     const user = userEvent.setup();
-    render(<FeedbackButton {...ECHO} />);
+    render(onPage(<FeedbackButton {...ECHO} />));
     const link = screen.getByRole('link', { name: 'Send Feedback' });
     expect(link).toHaveAttribute('href', '/echoexpense/support');
     await user.click(link);
@@ -241,7 +263,7 @@ describe('Send Feedback', () => {
   });
 
   test("at the support address, the owner's contact details come above the form", async () => {
-    render(<FeedbackButton {...ECHO} forceOpen />);
+    render(onPage(<FeedbackButton {...ECHO} forceOpen />, '/echoexpense/support'));
     const dialog = await screen.findByRole('dialog', { name: 'Send Feedback' });
     const contact = within(dialog).getByText(new RegExp(`I’m ${site.ownerName}, the developer`));
     expect(contact).toHaveTextContent(`I’m ${site.ownerName}, the developer of EchoExpense.`);
@@ -267,20 +289,84 @@ describe('Send Feedback', () => {
     expect(within(dialog).queryByRole('link', { name: site.contact.email })).toBeNull();
   });
 
-  test('is a button whose early taps are kept, for an app without a support address', async () => {
+  test('is a button that opens the form at once, before the page is live and without scripts, for an app without a support address', async () => {
     const user = userEvent.setup();
-    render(<FeedbackButton appName="Watchlistr" pageHref="/watchlistr-web" />);
+    render(
+      onPage(<FeedbackButton appName="Watchlistr" pageHref="/watchlistr-web" />, '/watchlistr-web'),
+    );
     const button = screen.getByRole('button', { name: 'Send Feedback' });
-    expect(button).toHaveAttribute('data-replay', 'feedback');
+    // The form is in the page, closed, for the early script (and the browser) to open.
+    const closed = await screen.findByRole('dialog', { hidden: true });
+    expect(closed).toHaveTextContent('Send Feedback');
+    expect(closed).toHaveTextContent('Watchlistr');
+    expect(closed).not.toHaveAttribute('open');
+    expect(closed).not.toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const id = closed.id;
+    expect(id).not.toBe('');
+    expect(button).toHaveAttribute('data-early', `open ${id}`);
+    expect(button).toHaveAttribute('commandfor', id);
+    expect(button).toHaveAttribute('command', 'show-modal');
+
     await user.click(button);
-    expect(await screen.findByRole('dialog', { name: 'Send Feedback' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Send Feedback' });
+    expect(dialog).toBe(closed);
+    expect(within(dialog).getByLabelText('Message')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('link', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  test('on the app’s page, the form opened and sent before the page was live is sent once it is, with what was typed', async () => {
+    fetchMock.mockResolvedValue(answer(202));
+    delete document.documentElement.dataset.hydrated;
+    const container = document.createElement('div');
+    document.body.append(container);
+    const page = onPage(<FeedbackButton {...ECHO} inline />);
+    // The prerendered app page: the form's chunk loaded, its HTML written out, closed.
+    await import('./feedback-modal.tsx');
+    container.innerHTML = renderToString(page);
+    expect(within(container).queryByRole('dialog')).toBeNull();
+    const sendFeedback = within(container).getByRole('link', { name: 'Send Feedback' });
+    expect(sendFeedback).toHaveAttribute('data-early', expect.stringMatching(/^open /) as string);
+
+    // Before the page is live: a tap opens the form at once, the visitor fills it and sends.
+    const user = userEvent.setup();
+    await user.click(sendFeedback);
+    const dialog = within(container).getByRole('dialog', { name: 'Send Feedback' });
+    expect(window.location.pathname).not.toBe('/echoexpense/support');
+    await user.type(within(dialog).getByLabelText('First Name'), 'Ada');
+    await user.type(within(dialog).getByLabelText('Last Name'), 'Lovelace');
+    await user.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText('Message'), 'Sent before the page was live.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Feedback' }));
+    // Held, not posted: the page is still there, with the form, and nothing sent yet.
+    expect(within(container).getByRole('dialog', { name: 'Send Feedback' })).toBe(dialog);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    const root = await act(async () => hydrateRoot(container, page));
+    document.documentElement.dataset.hydrated = '';
+    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Feedback sent successfully!'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentRequests()[0]?.body).toMatchObject({
+      appName: 'EchoExpense',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      message: 'Sent before the page was live.',
+    });
+    await waitFor(() => expect(within(container).queryByRole('dialog')).toBeNull());
+    expect(alertMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    act(() => root.unmount());
+    container.remove();
   });
 
   test('what was typed into the prerendered form before the page was live is sent', async () => {
     fetchMock.mockResolvedValue(answer(202));
     const container = document.createElement('div');
     document.body.append(container);
-    const page = <FeedbackButton {...ECHO} forceOpen />;
+    const page = onPage(<FeedbackButton {...ECHO} forceOpen />, '/echoexpense/support');
     // The prerendered page: the form's chunk loaded, its HTML written out.
     await import('./feedback-modal.tsx');
     container.innerHTML = renderToString(page);

@@ -12,7 +12,7 @@
  * It also remembers when the form was first opened for this draft, so the server can tell
  * a person (who takes a few seconds at least) from software that posts at once.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FeedbackFormValues } from '../../../common/feedback.ts';
 
 export const EMPTY_FEEDBACK: FeedbackFormValues = {
@@ -46,8 +46,11 @@ export interface FeedbackDraft {
   finish: (sent: boolean) => void;
   /** The Idempotency-Key for submitting these values (see the module's comment). */
   keyFor: (appName: string, values: FeedbackFormValues) => string;
-  /** The form is on screen: starts the draft's clock, unless it runs already. */
-  opened: () => void;
+  /**
+   * The form is on screen (since `since`, ms since the epoch; default now): starts the
+   * draft's clock, unless it runs already.
+   */
+  opened: (since?: number) => void;
   /** Ms since the form was first opened for this draft. */
   openForMs: () => number;
 }
@@ -94,8 +97,8 @@ export function useFeedbackDraft(): FeedbackDraft {
     return lastAttempt.current.key;
   }, []);
 
-  const opened = useCallback(() => {
-    openedAt.current ??= Date.now();
+  const opened = useCallback((since?: number) => {
+    openedAt.current ??= since ?? Date.now();
   }, []);
 
   const openForMs = useCallback(
@@ -103,5 +106,9 @@ export function useFeedbackDraft(): FeedbackDraft {
     [],
   );
 
-  return { values, setField, sending, begin, finish, keyFor, opened, openForMs };
+  // One object while nothing changes, so that a form not live yet is not rendered again.
+  return useMemo(
+    () => ({ values, setField, sending, begin, finish, keyFor, opened, openForMs }),
+    [values, setField, sending, begin, finish, keyFor, opened, openForMs],
+  );
 }

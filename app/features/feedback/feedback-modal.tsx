@@ -5,11 +5,13 @@
  * own rules before anything is sent, so the browser explains what to fix.
  *
  * It is a real form too: prerendered on the app's support page, it posts to the server's
- * form endpoint before the page's scripts have run (or without them), and Cancel and the
- * close cross are links back to the app's page. Once live, it sends JSON in place, and
- * what was typed before takes its place in the draft.
+ * form endpoint without scripts, and Cancel and the close cross are links back to the app's
+ * page. Prerendered closed on the app's page, the early script opens it before the page is
+ * live. Once live, it sends JSON in place, what was typed before takes its place in the
+ * draft, and a form sent before (held by the early script) is sent now, once.
  */
-import { useEffect, useId, useRef, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { CLOSE_ATTRIBUTE, QUEUED_ATTRIBUTE } from '../../../common/early-events.ts';
 import {
   FEEDBACK_FIELD_LABELS,
   FEEDBACK_FIELD_RULES,
@@ -38,6 +40,12 @@ export interface FeedbackModalProps {
   onClose: () => void;
   /** Shows the owner's contact details above the form (the app's support page); default false. */
   contact?: boolean;
+  /** Whether the form shows; default true. Closed, it stays in the page for the early script. */
+  open?: boolean;
+  /** The dialog's id, for the controls that open it before the page is live. */
+  dialogId?: string;
+  /** Called once live, when the form was opened before (see `Modal`). */
+  onOpenedBeforeLive?: () => void;
 }
 
 const LABELS = FEEDBACK_FIELD_LABELS;
@@ -81,17 +89,32 @@ export default function FeedbackModal({
   closeHref,
   onClose,
   contact = false,
+  open = true,
+  dialogId,
+  onOpenedBeforeLive,
 }: FeedbackModalProps) {
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, sending, opened, setField } = draft;
-  useEffect(opened, [opened]);
+  // A form sent before it was live: sent again once what was typed is in the draft.
+  const [sendHeld, setSendHeld] = useState(false);
   // The prerendered form may hold what the visitor typed before the page was live.
   useEffect(() => {
-    for (const [name, value] of Object.entries(typedBeforeLive(formRef.current))) {
+    const form = formRef.current;
+    for (const [name, value] of Object.entries(typedBeforeLive(form))) {
       setField(name as FeedbackFormField, value);
     }
+    if (form?.hasAttribute(QUEUED_ATTRIBUTE)) {
+      form.removeAttribute(QUEUED_ATTRIBUTE);
+      setSendHeld(true);
+    }
   }, [setField]);
+  const heldSent = useRef(false);
+  useEffect(() => {
+    if (!sendHeld || heldSent.current) return;
+    heldSent.current = true;
+    formRef.current?.requestSubmit();
+  }, [sendHeld]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     checkField(event.currentTarget);
@@ -137,10 +160,16 @@ export default function FeedbackModal({
       onClose={onClose}
       closeHref={closeHref}
       size="narrow"
+      open={open}
+      id={dialogId}
+      onOpenedBeforeLive={onOpenedBeforeLive}
+      onShown={opened}
     >
       {contact ? <OwnerContact appName={appName} /> : null}
       <form
         ref={formRef}
+        // The early script may have marked it held (data-queued) before it was live.
+        suppressHydrationWarning
         className={styles.form}
         method="post"
         action={FEEDBACK_FORM_URL}
@@ -210,6 +239,7 @@ export default function FeedbackModal({
           <a
             href={closeHref}
             className={styles.secondary}
+            {...{ [CLOSE_ATTRIBUTE]: '' }}
             onClick={(event) => {
               if (!isPlainClick(event)) return;
               event.preventDefault();

@@ -1,7 +1,8 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../common/paths.ts';
 import { site } from '../../../content/index.ts';
-import { replayable } from '../../lib/early-events.ts';
+import { earlyEffect, pressedInPage, useTakeOverEarlyState } from '../../lib/early-events.ts';
 import { PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
@@ -17,9 +18,15 @@ export interface TopBarProps {
 
 /**
  * The slim bar on top of every page: the owner's name, the theme, the pause toggle and the
- * menu.
+ * menu. The pause toggle answers before the page is live (the early script flips it, and
+ * the bar takes its state over as it hydrates); without scripts there is no animation, and
+ * no toggle.
  */
 export function TopBar({ paused, onTogglePause }: TopBarProps) {
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useTakeOverEarlyState(() => {
+    if (pressedInPage(toggleRef.current) !== paused) onTogglePause();
+  });
   return (
     <header className={styles.bar}>
       <Link
@@ -41,13 +48,19 @@ export function TopBar({ paused, onTogglePause }: TopBarProps) {
         <ThemeMenu />
         <button
           type="button"
+          ref={toggleRef}
           className={styles.toggle}
           aria-pressed={paused}
-          {...replayable('background-pause')}
+          {...earlyEffect('press')}
+          // The early script may have flipped aria-pressed before the page was live.
+          suppressHydrationWarning
           onClick={onTogglePause}
-          title={paused ? 'Play the background animation' : 'Pause the background animation'}
+          title="Pause or play the background animation"
         >
-          {paused ? <PlayIcon size={20} /> : <PauseIcon size={20} />}
+          {/* Both icons: the stylesheet shows the one of the state, which the early script
+              may flip before the page is live. */}
+          <PauseIcon size={20} className={styles.pauseIcon} />
+          <PlayIcon size={20} className={styles.playIcon} />
           <span className={styles.toggleLabel}>Pause animation</span>
         </button>
         <SideMenu />

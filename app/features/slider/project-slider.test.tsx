@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProjectSlider, SLIDER_FADE_MS, type SlideContext } from './project-slider.tsx';
@@ -26,7 +28,7 @@ function Slide({ item, context }: { item: (typeof items)[number]; context: Slide
   );
 }
 
-function renderSlider(initialEntries = ['/'], onApproach?: (item: (typeof items)[number]) => void) {
+function sliderPage(initialEntries = ['/'], onApproach?: (item: (typeof items)[number]) => void) {
   const Stub = createRoutesStub([
     {
       path: '/',
@@ -39,12 +41,21 @@ function renderSlider(initialEntries = ['/'], onApproach?: (item: (typeof items)
       ),
     },
   ]);
-  return render(<Stub initialEntries={initialEntries} />);
+  return <Stub initialEntries={initialEntries} />;
+}
+
+function renderSlider(initialEntries = ['/'], onApproach?: (item: (typeof items)[number]) => void) {
+  return render(sliderPage(initialEntries, onApproach));
 }
 
 const activeTitle = () => screen.getByRole('heading', { level: 2 }).textContent;
-const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next project' }));
-const previous = () => fireEvent.click(screen.getByRole('button', { name: 'Previous project' }));
+/** The active slide: the one group not hidden from assistive technology. */
+const activeSlide = () => screen.getByRole('group');
+/** An arrow of the active slide (a link to the slide before or after it). */
+const arrow = (name: 'Next project' | 'Previous project') =>
+  within(activeSlide()).getByRole('link', { name });
+const next = () => fireEvent.click(arrow('Next project'));
+const previous = () => fireEvent.click(arrow('Previous project'));
 const finishFade = () => {
   act(() => {
     vi.advanceTimersByTime(SLIDER_FADE_MS);
@@ -69,6 +80,18 @@ describe('ProjectSlider', () => {
     const slide = within(carousel).getByRole('group', { name: 'Alpha, 1 of 4' });
     expect(slide).toHaveAttribute('aria-roledescription', 'slide');
     expect(activeTitle()).toBe('Alpha');
+  });
+
+  it('has arrows that are links to the slides before and after, which work without scripts', () => {
+    renderSlider();
+    expect(arrow('Previous project')).toHaveAttribute('href', '#project-delta');
+    expect(arrow('Next project')).toHaveAttribute('href', '#project-beta');
+    expect(activeSlide()).toHaveAttribute('id', 'project-alpha');
+    next();
+    finishFade();
+    expect(activeSlide()).toHaveAttribute('id', 'project-beta');
+    expect(arrow('Previous project')).toHaveAttribute('href', '#project-alpha');
+    expect(arrow('Next project')).toHaveAttribute('href', '#project-gamma');
   });
 
   it('wraps from the first slide back to the last, and on from the last to the first', () => {
@@ -138,8 +161,12 @@ describe('ProjectSlider', () => {
     expect(leavingLink.closest('[inert]')).not.toBeNull();
     expect(screen.getAllByRole('group')).toHaveLength(1);
     expect(screen.getByRole('group', { name: 'Beta, 2 of 4' })).not.toHaveAttribute('inert');
+    // The only links within reach are the active slide's: its arrows and its own link.
+    const beta = screen.getByRole('group', { name: 'Beta, 2 of 4' });
     expect(screen.getAllByRole('link')).toEqual([
-      screen.getByRole('link', { name: 'Read about Beta' }),
+      within(beta).getByRole('link', { name: 'Previous project' }),
+      within(beta).getByRole('link', { name: 'Next project' }),
+      within(beta).getByRole('link', { name: 'Read about Beta' }),
     ]);
 
     finishFade();
@@ -164,11 +191,11 @@ describe('ProjectSlider', () => {
 
   it('keeps focus on the arrow that was used, in the new slide', () => {
     renderSlider();
-    const nextButton = screen.getByRole('button', { name: 'Next project' });
-    nextButton.focus();
-    fireEvent.click(nextButton);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next project' }));
-    expect(document.activeElement).not.toBe(nextButton);
+    const nextLink = arrow('Next project');
+    nextLink.focus();
+    fireEvent.click(nextLink);
+    expect(document.activeElement).toBe(arrow('Next project'));
+    expect(document.activeElement).not.toBe(nextLink);
     expect(document.activeElement?.closest('[role="group"]')).toHaveAccessibleName('Beta, 2 of 4');
   });
 
@@ -205,5 +232,29 @@ describe('ProjectSlider', () => {
   it('returns to the slide it was on when the visitor comes back', () => {
     renderSlider([{ pathname: '/', state: { projectSlide: 'gamma' } } as unknown as string]);
     expect(activeTitle()).toBe('Gamma');
+  });
+
+  it('carries on from the slide shown before the page was live', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    // The prerendered page: every slide in it, all but the first hidden.
+    container.innerHTML = renderToString(sliderPage());
+    const slides = ['alpha', 'beta', 'gamma', 'delta'].map((id) =>
+      container.querySelector<HTMLElement>(`#project-${id}`),
+    );
+    expect(slides.map((slide) => slide?.hidden)).toEqual([false, true, true, true]);
+    // A tap on Next before the page was live: the early script showed Beta, hid the others.
+    for (const slide of slides) if (slide) slide.hidden = slide.id !== 'project-beta';
+
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    act(() => {
+      root = hydrateRoot(container, sliderPage());
+    });
+    expect(activeTitle()).toBe('Beta');
+    expect(screen.getByRole('group')).toHaveAccessibleName('Beta, 2 of 4');
+    next();
+    expect(activeTitle()).toBe('Gamma');
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -2,9 +2,13 @@
  * The All Projects slider: one app page at a time, moved by the arrows beside its title or
  * by the arrow keys, wrapping at both ends and fading between pages.
  *
- * Only the active page is rendered, plus the page it is leaving while that fades out, so
- * the slider never holds ten live pages (nor their screenshots) at once; the prerendered
- * HTML carries the first page. The active page sets the slider's height.
+ * The prerendered HTML carries every page, all but the first hidden, each with its own
+ * arrows: links to the pages before and after it (`#project-<id>`). So the arrows work
+ * before the page is live (the early script shows the page a link leads to) and without
+ * scripts (the stylesheet shows the page the address points to). While hydrating, React
+ * leaves the hidden pages' HTML as it is; once live, it renders only the active page, plus
+ * the page it is leaving while that fades out, so the slider never holds ten live pages
+ * (nor their screenshots) at once. The active page sets the slider's height.
  *
  * The position is kept in the history entry's state, not in the address: each app already
  * has its own address, and a query would make ten copies of one page. Back from a page the
@@ -18,12 +22,13 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
-import { replayable } from '../../lib/early-events.ts';
+import { earlyEffect, isPlainClick, useTakeOverEarlyState } from '../../lib/early-events.ts';
 import { hasHydrated } from '../../lib/hydration.ts';
 import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import styles from './project-slider.module.css';
@@ -70,6 +75,11 @@ function wrap(index: number, count: number): number {
   return ((index % count) + count) % count;
 }
 
+/** The id of an item's page in the slider, which its neighbours' arrows link to. */
+function slideId(item: SliderItem): string {
+  return `project-${item.id}`;
+}
+
 function slideLabel(item: SliderItem, index: number, count: number): string {
   return `${item.name}, ${index + 1} of ${count}`;
 }
@@ -108,19 +118,53 @@ export function ProjectSlider<T extends SliderItem>({
   const [index, setIndex] = useState(() =>
     hasHydrated() ? Math.max(0, savedIndex(items, location.state)) : 0,
   );
+  // Whether React renders the slides itself; false while prerendering and hydrating, when
+  // every page is in the HTML.
+  const [live, setLive] = useState(hasHydrated);
   const [leaving, setLeaving] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const reducedMotion = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<Direction | null>(null);
   const navigate = useNavigate();
+
+  /** Keeps the slide in the history entry, so Back to this page returns to it. */
+  const remember = (item: T) =>
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      {
+        replace: true,
+        preventScrollReset: true,
+        state: { ...(location.state as object | null), [HISTORY_STATE_KEY]: item.id },
+      },
+    );
+
+  // The page the visitor moved to before the page was live (the early script shows it).
+  const [takenOver, setTakenOver] = useState<number | null>(null);
+  useTakeOverEarlyState(() => {
+    const slides = Array.from(viewportRef.current?.children ?? []);
+    const shown = slides.findIndex((slide) => !(slide as HTMLElement).hidden);
+    if (shown > 0) {
+      setIndex(shown);
+      setTakenOver(shown);
+    }
+    setLive(true);
+  });
+  const rememberTakenOver = useEffectEvent((taken: number) => {
+    const item = items[taken];
+    if (item) remember(item);
+  });
+  useEffect(() => {
+    if (takenOver !== null) rememberTakenOver(takenOver);
+  }, [takenOver]);
 
   // Back to a page whose slider was moved: show the slide it was on, without a fade. Not
   // while hydrating, so the hydrated page first matches its prerendered HTML (slide 1); the
   // saved slide follows as a transition.
   const restore = useEffectEvent(() => {
     const saved = savedIndex(items, location.state);
-    if (saved > 0) startTransition(() => setIndex(saved));
+    if (saved > 0 && takenOver === null) startTransition(() => setIndex(saved));
   });
   useEffect(() => restore(), []);
 
@@ -153,14 +197,7 @@ export function ProjectSlider<T extends SliderItem>({
     setIndex(next);
     setAnnouncement(slideLabel(item, next, count));
     onApproach?.(item);
-    void navigate(
-      { pathname: location.pathname, search: location.search, hash: location.hash },
-      {
-        replace: true,
-        preventScrollReset: true,
-        state: { ...(location.state as object | null), [HISTORY_STATE_KEY]: item.id },
-      },
-    );
+    remember(item);
   };
 
   const approach = () => {
@@ -175,36 +212,89 @@ export function ProjectSlider<T extends SliderItem>({
     go(direction);
   };
 
-  const titleAside = (
-    <div className={styles.controls}>
-      <button
-        type="button"
-        className={`round-button ${styles.arrow}`}
-        data-slider-control="previous"
-        aria-label="Previous project"
-        {...replayable('slider-previous')}
-        onClick={() => go('previous')}
-      >
-        <ChevronLeftIcon />
-      </button>
-      <span className={styles.position} aria-hidden="true">
-        {index + 1} / {count}
-      </span>
-      <button
-        type="button"
-        className={`round-button ${styles.arrow}`}
-        data-slider-control="next"
-        aria-label="Next project"
-        {...replayable('slider-next')}
-        onClick={() => go('next')}
-      >
-        <ChevronRightIcon />
-      </button>
-    </div>
-  );
+  /** The arrows of the page at `slideIndex`: links to the pages before and after it. */
+  const titleAside = (slideIndex: number) => {
+    const arrow = (direction: Direction) => {
+      const target = items[wrap(slideIndex + (direction === 'next' ? 1 : -1), count)];
+      return (
+        <a
+          href={target ? `#${slideId(target)}` : undefined}
+          className={`round-button ${styles.arrow}`}
+          data-slider-control={direction}
+          aria-label={direction === 'next' ? 'Next project' : 'Previous project'}
+          {...earlyEffect('show')}
+          onClick={(event: MouseEvent) => {
+            if (!isPlainClick(event)) return;
+            event.preventDefault();
+            go(direction);
+          }}
+        >
+          {direction === 'next' ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+        </a>
+      );
+    };
+    return (
+      <div className={styles.controls}>
+        {arrow('previous')}
+        <span className={styles.position} aria-hidden="true">
+          {`${slideIndex + 1} / ${count}`}
+        </span>
+        {arrow('next')}
+      </div>
+    );
+  };
 
-  const shown = leaving === null || leaving === index ? [index] : [leaving, index];
   const fade = { '--slider-fade': `${SLIDER_FADE_MS}ms` } as CSSProperties;
+  const slide = (slideIndex: number, shownCount: number) => {
+    const item = items[slideIndex];
+    if (!item) return null;
+    const active = slideIndex === index;
+    return (
+      <div
+        key={item.id}
+        id={slideId(item)}
+        role="group"
+        aria-roledescription="slide"
+        aria-label={slideLabel(item, slideIndex, count)}
+        className={styles.slide}
+        data-active={active}
+        data-entering={active && shownCount > 1}
+        inert={!active}
+        aria-hidden={active ? undefined : true}
+        // The early script may have hidden it, showing another, before the page was live.
+        suppressHydrationWarning
+      >
+        {renderSlide(item, { titleAside: titleAside(slideIndex), active })}
+      </div>
+    );
+  };
+
+  let slides: ReactNode;
+  let fading = false;
+  if (live) {
+    const shown = leaving === null || leaving === index ? [index] : [leaving, index];
+    fading = shown.length > 1;
+    slides = shown.map((slideIndex) => slide(slideIndex, shown.length));
+  } else {
+    slides = items.map((item, slideIndex) =>
+      slideIndex === index ? (
+        slide(slideIndex, 1)
+      ) : (
+        <HiddenSlide key={`${item.id}:hidden`} id={slideId(item)}>
+          <div
+            role="group"
+            aria-roledescription="slide"
+            aria-label={slideLabel(item, slideIndex, count)}
+            className={styles.slide}
+            data-active="true"
+          >
+            {/* Active as it will be once shown: its first screenshots load then, lazily. */}
+            {renderSlide(item, { titleAside: titleAside(slideIndex), active: true })}
+          </div>
+        </HiddenSlide>
+      ),
+    );
+  }
 
   return (
     // The carousel pattern: arrow keys anywhere in the slider move it; the controls inside
@@ -221,27 +311,8 @@ export function ProjectSlider<T extends SliderItem>({
       onFocus={approach}
       style={fade}
     >
-      <div className={`glass ${styles.viewport}`} data-fading={shown.length > 1}>
-        {shown.map((slideIndex) => {
-          const item = items[slideIndex];
-          if (!item) return null;
-          const active = slideIndex === index;
-          return (
-            <div
-              key={item.id}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={slideLabel(item, slideIndex, count)}
-              className={styles.slide}
-              data-active={active}
-              data-entering={active && shown.length > 1}
-              inert={!active}
-              aria-hidden={active ? undefined : true}
-            >
-              {renderSlide(item, { titleAside, active })}
-            </div>
-          );
-        })}
+      <div ref={viewportRef} className={`glass ${styles.viewport}`} data-fading={fading}>
+        {slides}
       </div>
       <VisuallyHidden>
         <span role="status" aria-live="polite" aria-atomic="true">
@@ -249,5 +320,31 @@ export function ProjectSlider<T extends SliderItem>({
         </span>
       </VisuallyHidden>
     </section>
+  );
+}
+
+/**
+ * A page of the slider other than the first, in the prerendered HTML: whole, and hidden. The
+ * early script, or the address without scripts (`:target`), shows it. While hydrating, React
+ * renders it as an empty element whose HTML it leaves alone, so hydration costs nothing for
+ * the nine pages not on screen.
+ */
+function HiddenSlide({ id, children }: { id: string; children: ReactNode }) {
+  if (typeof document === 'undefined') {
+    return (
+      <div id={id} className={styles.hidden} hidden>
+        {children}
+      </div>
+    );
+  }
+  return (
+    <div
+      id={id}
+      className={styles.hidden}
+      hidden
+      // Keeps the prerendered HTML: React neither hydrates nor replaces what is inside.
+      dangerouslySetInnerHTML={{ __html: '' }}
+      suppressHydrationWarning
+    />
   );
 }
