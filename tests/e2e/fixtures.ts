@@ -1,7 +1,8 @@
 /**
  * The end-to-end tests' `test`: like Playwright's, except that `page.goto` also waits until
  * React has hydrated the prerendered page (when JavaScript is on), so a test acts on the
- * live page rather than racing the scripts.
+ * live page rather than racing the scripts; `waitUntil: 'commit'` asks for the page as it
+ * arrives, before its scripts have run.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
@@ -14,7 +15,7 @@ export const test = base.extend({
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (javaScriptEnabled) {
+      if (javaScriptEnabled && options?.waitUntil !== 'commit') {
         await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
       }
       return response;

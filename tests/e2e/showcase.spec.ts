@@ -68,7 +68,7 @@ test.describe('app pages', () => {
         app.legal ? 1 : 0,
       );
       // Not inside the slider: no arrows.
-      await expect(page.getByRole('button', { name: 'Next project' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Next project' })).toHaveCount(0);
     });
 
     test(`${app.name}: axe finds no WCAG A or AA violations`, async ({ page }) => {
@@ -190,7 +190,7 @@ test.describe('home', () => {
     const slider = page.getByRole('region', { name: 'All Projects' });
     await expect(slider.getByRole('heading', { level: 2 })).toHaveText(APPS[0]?.name ?? '');
     await hydrated(page);
-    await slider.getByRole('button', { name: 'Next project' }).click();
+    await slider.getByRole('link', { name: 'Next project' }).click();
     await expect(slider.getByRole('heading', { level: 2 })).toHaveText(APPS[1]?.name ?? '');
   });
 
@@ -214,12 +214,12 @@ test.describe('All Projects slider', () => {
     const status = slider.getByRole('status');
     await expect(title).toHaveText(first.name);
 
-    await slider.getByRole('button', { name: 'Previous project' }).click();
+    await slider.getByRole('link', { name: 'Previous project' }).click();
     await expect(title).toHaveText(last.name);
     await expect(status).toHaveText(`${last.name}, ${APPS.length} of ${APPS.length}`);
     await expect(slider.getByRole('group', { name: `${last.name}, 10 of 10` })).toBeVisible();
 
-    await slider.getByRole('button', { name: 'Next project' }).click();
+    await slider.getByRole('link', { name: 'Next project' }).click();
     await expect(title).toHaveText(first.name);
     await expect(status).toHaveText(`${first.name}, 1 of ${APPS.length}`);
 
@@ -242,7 +242,7 @@ test.describe('All Projects slider', () => {
         app.buttons[0]?.[1] ?? '',
       );
       if (index < APPS.length - 1) {
-        await slider.getByRole('button', { name: 'Next project' }).click();
+        await slider.getByRole('link', { name: 'Next project' }).click();
       }
     }
     await expect(slider.getByRole('article', { includeHidden: true })).toHaveCount(1);
@@ -262,10 +262,10 @@ test.describe('All Projects slider', () => {
       );
     const loadedAhead = Promise.all([firstScreenshotOf(second.slug), firstScreenshotOf(last.slug)]);
 
-    await slider.getByRole('button', { name: 'Next project' }).hover();
+    await slider.getByRole('link', { name: 'Next project' }).hover();
     await loadedAhead;
 
-    await slider.getByRole('button', { name: 'Next project' }).click();
+    await slider.getByRole('link', { name: 'Next project' }).click();
     await expect(slider.getByRole('heading', { level: 2 })).toHaveText(second.name);
     const image = slider.getByRole('img', { name: `${second.name} screenshot 1 of`, exact: false });
     await expect(image.first()).toHaveJSProperty('complete', true);
@@ -280,7 +280,7 @@ test.describe('All Projects slider', () => {
     const app = APPS[index];
     if (!app) throw new Error('no app with legal texts after the first');
     for (let step = 0; step < index; step += 1) {
-      await slider.getByRole('button', { name: 'Next project' }).click();
+      await slider.getByRole('link', { name: 'Next project' }).click();
     }
     await expect(slider.getByRole('heading', { level: 2 })).toHaveText(app.name);
     await slider.getByRole('link', { name: 'Privacy Policy' }).click();
@@ -309,7 +309,7 @@ test.describe('All Projects slider', () => {
       await page.goto('/projects');
       await hydrated(page);
       const slider = page.getByRole('region', { name: 'All Projects' });
-      await slider.getByRole('button', { name: 'Next project' }).click();
+      await slider.getByRole('link', { name: 'Next project' }).click();
       await expect(slider.getByRole('heading', { level: 2 })).toHaveText(APPS[1]?.name ?? '');
       expect(await slider.getByRole('article', { includeHidden: true }).count()).toBe(1);
     });

@@ -1,12 +1,22 @@
 /**
- * With scripts blocked, or before they have run, the controls that HTML carries work: the
- * menu (a popover), Send Feedback (a link to the support page, prerendered with the form
- * open), the modals' close links, and the form itself, which posts to the server and lands
- * on a confirmation page, or comes back with what to fix and what was typed.
+ * With scripts blocked, every control works or is not shown: the menu (a popover), Send
+ * Feedback (a link to the support page, prerendered with the form open, or the form itself
+ * where the app has no support page), the modals' close links, the form, which posts to the
+ * server and lands on a confirmation page or comes back with what to fix and what was typed,
+ * the carousel's arrows (the browser's own scroll buttons), All Projects' arrows (links to
+ * the other apps), and no pause toggle, since nothing moves.
  */
+import type { CDPSession } from '@playwright/test';
 import { VALUES } from './feedback-form.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { declaredLegalPages, legalApp, site } from './site.ts';
+import {
+  appContent,
+  appWithoutLegal,
+  declaredLegalPages,
+  legalApp,
+  screenshotCount,
+  site,
+} from './site.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -191,3 +201,91 @@ test("the refused form's page follows the system's light or dark, as the site do
   await expect(body).toHaveCSS('background-color', 'rgb(5, 8, 22)');
   await expect(body).toHaveCSS('color', 'rgb(238, 242, 255)');
 });
+
+/**
+ * Clicks the button of this name as the browser's accessibility tree has it: the carousel's
+ * scroll buttons are pseudo-elements (`::scroll-button`), which no DOM query reaches.
+ */
+async function clickAccessibleButton(page: Page, cdp: CDPSession, name: string) {
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const found = nodes.filter(
+    (node) => !node.ignored && node.role?.value === 'button' && node.name?.value === name,
+  );
+  expect(found, `one button named ${name}`).toHaveLength(1);
+  const backendNodeId = found[0]?.backendDOMNodeId;
+  await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId });
+  const { model } = await cdp.send('DOM.getBoxModel', { backendNodeId });
+  const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.border;
+  await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+}
+
+test.describe('the screenshot carousel', () => {
+  const app = appContent.reduce((most, each) =>
+    screenshotCount(each) > screenshotCount(most) ? each : most,
+  );
+
+  for (const viewport of [
+    { width: 390, height: 844, perView: 2 },
+    { width: 1350, height: 940, perView: 4 },
+  ]) {
+    test(`its arrows bring the other screenshots into view, ${viewport.perView} at a time (${viewport.width} px)`, async ({
+      page,
+      context,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(`/${app.slug}`);
+      const carousel = page.getByRole('region', { name: `${app.name} screenshots` });
+      const shots = carousel.getByRole('img');
+      // The slide buttons need scripts: they give way to the browser's own.
+      await expect(carousel.getByRole('button', { name: 'Next screenshots' })).toBeHidden();
+      await expect(carousel.getByRole('button', { name: 'Pause screenshots' })).toBeHidden();
+      await expect(shots.nth(0)).toBeInViewport({ ratio: 0.9 });
+      await expect(shots.nth(viewport.perView)).not.toBeInViewport();
+
+      const cdp = await context.newCDPSession(page);
+      await clickAccessibleButton(page, cdp, 'Next screenshots');
+      await expect(shots.nth(viewport.perView)).toBeInViewport({ ratio: 0.9 });
+      await expect(shots.nth(0)).not.toBeInViewport();
+      await clickAccessibleButton(page, cdp, 'Previous screenshots');
+      await expect(shots.nth(0)).toBeInViewport({ ratio: 0.9 });
+    });
+  }
+});
+
+test('the pause toggle is not shown, since nothing moves', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Pause animation' })).toBeHidden();
+});
+
+test("All Projects' arrows show the other apps, wrapping at both ends", async ({ page }) => {
+  await page.goto('/projects');
+  const slider = page.getByRole('region', { name: 'All Projects' });
+  const shown = slider.getByRole('group', { name: /, \d+ of \d+$/ });
+  const count = appContent.length;
+  await expect(shown).toHaveAccessibleName(`${appContent[0]?.name}, 1 of ${count}`);
+  await shown.getByRole('link', { name: 'Next project' }).click();
+  await expect(shown).toHaveAccessibleName(`${appContent[1]?.name}, 2 of ${count}`);
+  await expect(shown.getByRole('heading', { level: 2, name: appContent[1]?.name })).toBeVisible();
+  await shown.getByRole('link', { name: 'Previous project' }).click();
+  await shown.getByRole('link', { name: 'Previous project' }).click();
+  await expect(shown).toHaveAccessibleName(`${appContent[count - 1]?.name}, ${count} of ${count}`);
+  await shown.getByRole('link', { name: 'Next project' }).click();
+  await expect(shown).toHaveAccessibleName(`${appContent[0]?.name}, 1 of ${count}`);
+});
+
+if (appWithoutLegal) {
+  const app = appWithoutLegal;
+  test(`Send Feedback of ${app.name}, which has no support page, opens the form in place`, async ({
+    page,
+  }) => {
+    await page.goto(`/${app.slug}`);
+    const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('link', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(`/${app.slug}`);
+  });
+}
