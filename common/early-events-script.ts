@@ -7,6 +7,7 @@ import {
   EARLY_ATTRIBUTE,
   FIRST_ATTRIBUTE,
   HELD_FORM_MS,
+  ISLAND_ATTRIBUTE,
   LIVE_ATTRIBUTE,
   OPENED_AT_ATTRIBUTE,
   POSITION_ATTRIBUTE,
@@ -17,11 +18,11 @@ import { IDEMPOTENCY_KEY_FIELD } from './feedback.ts';
 import { COUNT_CLICK_ATTRIBUTE, EARLY_COUNTS_GLOBAL } from './visits.ts';
 
 // Written as the browser runs it: no build step touches it. `live(element)`: whether the
-// app handles the element now (its dialog is live, or the page is). `:popover-open` throws
+// app handles the element now (its dialog or island is live, or the page is). `:popover-open` throws
 // where popovers are unknown: there, no menu is open. The carousel reads its images per
 // slide from its own `--per-view`, so it steps as the stylesheet lays it out.
 export const EARLY_EVENTS_SCRIPT = `(()=>{const d=document,h=d.documentElement,A=(e,n)=>e.getAttribute(n),
-live=e=>{const g=e.closest('dialog');return g?g.hasAttribute('${LIVE_ATTRIBUTE}'):'hydrated'in h.dataset},
+live=e=>{const g=e.closest('dialog,[${ISLAND_ATTRIBUTE}]');return g?g.hasAttribute('${LIVE_ATTRIBUTE}'):'hydrated'in h.dataset},
 menu=()=>{try{return d.querySelector(':popover-open')}catch{}};
 d.addEventListener('click',e=>{const t=e.target,c=t.closest&&t.closest('[${EARLY_ATTRIBUTE}],[${CLOSE_ATTRIBUTE}]');if(!c||live(c))return;
 const[k,a]=(A(c,'${EARLY_ATTRIBUTE}')||'close').split(' '),s=c.closest('[${TOTAL_ATTRIBUTE}]'),g=k=='open'?d.getElementById(a):c.closest('dialog'),f=k=='show'&&d.getElementById(c.hash.slice(1));

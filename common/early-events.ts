@@ -28,8 +28,9 @@
  *   `visits.ts`) is noted, in memory, until the visit beacon starts and sends it (or, in a
  *   browser that asks not to be tracked, drops it).
  *
- * The page is live once the root has hydrated (`html[data-hydrated]`); a dialog is live once
- * its own chunk has hydrated it (`dialog[data-live]`). From then on the script steps aside.
+ * The page is live once the root has hydrated (`html[data-hydrated]`); an island (a part of
+ * the page hydrated on its own, `[data-island]`, such as All Projects) and a dialog are live
+ * once their own code has hydrated them (`data-live`). From then on the script steps aside.
  *
  * It runs before the first paint, so it is kept small; the build adds its hash to each
  * page's Content-Security-Policy like every inline script. The script itself is in
@@ -39,7 +40,9 @@
 
 /** The attribute of a control whose effect the early script applies before the page is live. */
 export const EARLY_ATTRIBUTE = 'data-early';
-/** What a dialog carries once its own code has hydrated it. */
+/** A part of the page hydrated on its own, after the page (an island, or a dialog). */
+export const ISLAND_ATTRIBUTE = 'data-island';
+/** What an island or a dialog carries once its own code has hydrated it. */
 export const LIVE_ATTRIBUTE = 'data-live';
 /** What a form sent before it was live carries until it is sent. */
 export const QUEUED_ATTRIBUTE = 'data-queued';

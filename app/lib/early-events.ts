@@ -4,7 +4,7 @@
  * takes that state over as it hydrates, in a layout effect, before the page is marked live.
  */
 import { useEffectEvent, useLayoutEffect, useState } from 'react';
-import { hasHydrated } from './hydration.ts';
+import { useHydrating } from './hydration.ts';
 
 export { earlyEffect } from '../../common/early-events.ts';
 
@@ -15,7 +15,8 @@ export { earlyEffect } from '../../common/early-events.ts';
  * page, before the early script steps aside, so no tap falls between the two.
  */
 export function useTakeOverEarlyState(takeOver: () => void): void {
-  const [hydrating] = useState(() => typeof window !== 'undefined' && !hasHydrated());
+  const hydratingNow = useHydrating();
+  const [hydrating] = useState(() => typeof window !== 'undefined' && hydratingNow);
   const run = useEffectEvent(takeOver);
   useLayoutEffect(() => {
     if (hydrating) run();

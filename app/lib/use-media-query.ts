@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { hasHydrated } from './hydration.ts';
+import { useHydrating } from './hydration.ts';
 
 /**
  * Whether a media query matches, kept live. While prerendering and hydrating it returns
@@ -20,8 +20,9 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
  * work that must not start on a guess, such as fetching the images of a layout.
  */
 export function useMediaQueryState(query: string): boolean | undefined {
+  const hydrating = useHydrating();
   const [matches, setMatches] = useState<boolean | undefined>(() =>
-    hasHydrated() ? window.matchMedia(query).matches : undefined,
+    hydrating ? undefined : window.matchMedia(query).matches,
   );
   useEffect(() => {
     const list = window.matchMedia(query);

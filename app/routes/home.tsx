@@ -3,7 +3,7 @@ import { apps, site, skills } from '../../content/index.ts';
 import { ContactLinks } from '../features/showcase/contact-links.tsx';
 import { SkillChips } from '../features/showcase/skill-chips.tsx';
 import { pageMeta } from '../compositions/page-meta.ts';
-import { AllProjectsSlider } from '../compositions/all-projects-slider.tsx';
+import { AllProjects } from '../compositions/all-projects.tsx';
 import { resume } from '../compositions/resume.ts';
 import styles from './home.module.css';
 
@@ -64,7 +64,7 @@ export default function Home() {
         <h2 id="projects-title" className={styles.sectionTitle}>
           All Projects
         </h2>
-        <AllProjectsSlider labelledBy="projects-title" />
+        <AllProjects labelledBy="projects-title" />
       </div>
     </main>
   );

@@ -1,7 +1,7 @@
 import { paths } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
 import { pageMeta } from '../compositions/page-meta.ts';
-import { AllProjectsSlider } from '../compositions/all-projects-slider.tsx';
+import { AllProjects } from '../compositions/all-projects.tsx';
 import styles from './projects.module.css';
 
 export function meta() {
@@ -24,7 +24,7 @@ export default function Projects() {
           keys, to move between them.
         </p>
       </header>
-      <AllProjectsSlider labelledBy="projects-title" />
+      <AllProjects labelledBy="projects-title" />
     </main>
   );
 }

@@ -239,15 +239,15 @@ test.describe('the screenshot carousel', () => {
       // The slide buttons need scripts: they give way to the browser's own.
       await expect(carousel.getByRole('button', { name: 'Next screenshots' })).toBeHidden();
       await expect(carousel.getByRole('button', { name: 'Pause screenshots' })).toBeHidden();
-      await expect(shots.nth(0)).toBeInViewport({ ratio: 0.9 });
+      await expect(shots.nth(0)).toBeInViewport({ ratio: 0.5 });
       await expect(shots.nth(viewport.perView)).not.toBeInViewport();
 
       const cdp = await context.newCDPSession(page);
       await clickAccessibleButton(page, cdp, 'Next screenshots');
-      await expect(shots.nth(viewport.perView)).toBeInViewport({ ratio: 0.9 });
+      await expect(shots.nth(viewport.perView)).toBeInViewport({ ratio: 0.5 });
       await expect(shots.nth(0)).not.toBeInViewport();
       await clickAccessibleButton(page, cdp, 'Previous screenshots');
-      await expect(shots.nth(0)).toBeInViewport({ ratio: 0.9 });
+      await expect(shots.nth(0)).toBeInViewport({ ratio: 0.5 });
     });
   }
 });

@@ -8,7 +8,7 @@
  */
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { hasHydrated } from '../../lib/hydration.ts';
+import { useHydrating } from '../../lib/hydration.ts';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 
 type EmblaFactory = typeof import('embla-carousel').default;
@@ -42,7 +42,8 @@ export function useLazyEmbla(
   useLayoutEffect(() => {
     optionsRef.current = options;
   });
-  const [started, setStarted] = useState(() => wanted || hasHydrated());
+  const hydrating = useHydrating();
+  const [started, setStarted] = useState(() => wanted || !hydrating);
   if (wanted && !started) setStarted(true);
 
   useEffect(() => {

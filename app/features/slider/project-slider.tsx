@@ -18,6 +18,7 @@ import {
   startTransition,
   useEffect,
   useEffectEvent,
+  useLayoutEffect,
   useRef,
   useState,
   type CSSProperties,
@@ -28,8 +29,9 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
+import { ISLAND_ATTRIBUTE, LIVE_ATTRIBUTE } from '../../../common/early-events.ts';
 import { earlyEffect, isPlainClick, useTakeOverEarlyState } from '../../lib/early-events.ts';
-import { hasHydrated } from '../../lib/hydration.ts';
+import { useHydrating } from '../../lib/hydration.ts';
 import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import styles from './project-slider.module.css';
 
@@ -114,13 +116,14 @@ export function ProjectSlider<T extends SliderItem>({
 }: ProjectSliderProps<T>) {
   const count = items.length;
   const location = useLocation();
+  const hydrating = useHydrating();
   // A page reached in the app opens on its saved slide at once (see `restore` below).
   const [index, setIndex] = useState(() =>
-    hasHydrated() ? Math.max(0, savedIndex(items, location.state)) : 0,
+    hydrating ? 0 : Math.max(0, savedIndex(items, location.state)),
   );
   // Whether React renders the slides itself; false while prerendering and hydrating, when
   // every page is in the HTML.
-  const [live, setLive] = useState(hasHydrated);
+  const [live, setLive] = useState(!hydrating);
   const [leaving, setLeaving] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const reducedMotion = usePrefersReducedMotion();
@@ -151,6 +154,10 @@ export function ProjectSlider<T extends SliderItem>({
     }
     setLive(true);
   });
+  // From now on the app answers its controls; the early script steps aside (`data-island`).
+  useLayoutEffect(() => {
+    rootRef.current?.setAttribute(LIVE_ATTRIBUTE, '');
+  }, []);
   const rememberTakenOver = useEffectEvent((taken: number) => {
     const item = items[taken];
     if (item) remember(item);
@@ -306,6 +313,7 @@ export function ProjectSlider<T extends SliderItem>({
       aria-roledescription="carousel"
       aria-label={labelledBy ? undefined : label}
       aria-labelledby={labelledBy}
+      {...{ [ISLAND_ATTRIBUTE]: '' }}
       onKeyDown={onKeyDown}
       onPointerEnter={approach}
       onFocus={approach}
