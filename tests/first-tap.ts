@@ -77,6 +77,11 @@ export interface TapControl {
   plainHtml?: boolean;
   /** The setups that show it; default both. */
   viewports?: readonly ViewportKind[];
+  /**
+   * The same test as `shows`, as a JavaScript expression the page evaluates itself, so that
+   * the effect is timed to the frame (`shows` is the judge; this only times it).
+   */
+  effectInPage: (viewport: ViewportKind) => string;
 }
 
 /** How soon after the tap the control's effect must show. */
@@ -141,6 +146,8 @@ interface PageState {
   /** First contentful paint of the first document. */
   fcpMs: number | null;
   tap: { ms: number; live: boolean } | null;
+  /** When the page first showed the tap's effect, timed in the page; null until then. */
+  effectMs: number | null;
   /** This document's longest task, and longest run of its own scripts. */
   longestTaskMs: number;
   longestScript: LongestScript | null;
@@ -154,6 +161,7 @@ export interface LongestScript {
 
 declare global {
   interface Window {
+    __firstTapEffect?: string;
     __firstTap?: {
       origin: number;
       documentMs: number;
@@ -199,13 +207,44 @@ const INSTRUMENT = `(() => {
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
   const hydrated = () => document.documentElement !== null && document.documentElement.hasAttribute('data-hydrated');
+  let painted = false;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.name === 'first-contentful-paint' && sessionStorage.getItem('${STORE}:fcp') === null) {
-        sessionStorage.setItem('${STORE}:fcp', String(since(entry.startTime)));
+      if (entry.name === 'first-contentful-paint') {
+        painted = true;
+        if (sessionStorage.getItem('${STORE}:fcp') === null) {
+          sessionStorage.setItem('${STORE}:fcp', String(since(entry.startTime)));
+        }
       }
     }
   }).observe({ type: 'paint', buffered: true });
+  // The tap's effect, timed in the page: once tapped (and once this document has painted),
+  // the control's own test (window.__firstTapEffect, an expression) is tried on every change
+  // of the page and every frame; the frame that first shows it is the effect's time.
+  {
+    let shows = null;
+    let pending = false;
+    const check = () => {
+      if (pending || !painted || sessionStorage.getItem('${STORE}:tap') === null) return;
+      if (sessionStorage.getItem('${STORE}:effect') !== null) return;
+      if (shows === null) {
+        if (typeof window.__firstTapEffect !== 'string') return;
+        shows = new Function('return (' + window.__firstTapEffect + ');');
+      }
+      let yes = false;
+      try { yes = Boolean(shows()); } catch {}
+      if (!yes) return;
+      pending = true;
+      requestAnimationFrame(() => sessionStorage.setItem('${STORE}:effect', String(since(performance.now()))));
+    };
+    const start = () => {
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      document.addEventListener('toggle', check, true);
+      const frame = () => { check(); requestAnimationFrame(frame); };
+      requestAnimationFrame(frame);
+    };
+    if (document.documentElement) start(); else addEventListener('DOMContentLoaded', start);
+  }
   const live = new MutationObserver(() => {
     if (state.liveMs === null && hydrated()) {
       state.liveMs = since(performance.now());
@@ -215,7 +254,8 @@ const INSTRUMENT = `(() => {
   live.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
   const onTap = (event) => {
     if (!event.isTrusted || sessionStorage.getItem('${STORE}:tap') !== null) return;
-    sessionStorage.setItem('${STORE}:tap', JSON.stringify({ ms: since(performance.now()), live: hydrated() }));
+    // When the browser took the tap in (a busy page handles it later: that wait counts).
+    sessionStorage.setItem('${STORE}:tap', JSON.stringify({ ms: since(event.timeStamp), live: hydrated() }));
   };
   for (const type of ['pointerdown', 'touchstart', 'mousedown', 'click']) {
     window.addEventListener(type, onTap, { capture: true, passive: true });
@@ -230,12 +270,14 @@ async function readState(page: Page): Promise<PageState | null> {
       if (!state) return null;
       const fcp = sessionStorage.getItem(`${store}:fcp`);
       const tap = sessionStorage.getItem(`${store}:tap`);
+      const effect = sessionStorage.getItem(`${store}:effect`);
       return {
         now: performance.timeOrigin + performance.now() - state.origin,
         documentMs: state.documentMs,
         liveMs: state.liveMs,
         fcpMs: fcp === null ? null : Number(fcp),
         tap: tap === null ? null : (JSON.parse(tap) as PageState['tap']),
+        effectMs: effect === null ? null : Number(effect),
         longestTaskMs: Math.round(state.longestTaskMs),
         longestScript: state.longestScript,
       };
@@ -384,6 +426,9 @@ export async function firstTap(
     });
   }
   try {
+    await page.addInitScript({
+      content: `window.__firstTapEffect = ${JSON.stringify(control.effectInPage(viewport))};`,
+    });
     if (control.reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
     const target = control.locate(page);
     await page.goto(new URL(control.path, baseURL).href, { waitUntil: 'commit' });
@@ -418,7 +463,9 @@ export async function firstTap(
     const seenReading = seen ? await readControl(control, page) : null;
     // The page the visitor ends on, once live: it may be one that a followed link opened.
     const settled = await waitForState(page, (s) => s.liveMs !== null);
-    const tapToEffectMs = seen ? seen.now - tap.ms : null;
+    // Timed in the page where it could (the frame that showed it), else when it was seen.
+    const timed = (await waitForState(page, () => true))?.effectMs ?? null;
+    const tapToEffectMs = seen ? Math.max(0, (timed ?? seen.now) - tap.ms) : null;
     let appliedAfterLiveMs: number | null = null;
     if (seen) {
       const endLive = settled?.liveMs ?? seen.now;
@@ -549,11 +596,24 @@ async function dialogReading(page: Page, name: string): Promise<string> {
   return `dialog "${name}" × ${await page.getByRole('dialog', exactly(name)).count()}`;
 }
 
+/** In-page expressions of the effects (`effectInPage`), each the same test as `shows`. */
+const IN_PAGE = {
+  dialogOpen: (name: string) =>
+    `[...document.querySelectorAll('dialog')].some((d) => d.open && d.checkVisibility() && d.querySelector('h2')?.textContent === ${JSON.stringify(name)})`,
+  position: (pattern: RegExp) =>
+    `${pattern.toString()}.test(document.querySelector('[aria-roledescription="carousel"][aria-label$=" screenshots"] [data-position]')?.textContent?.trim() ?? '')`,
+  pressed: (selector: string) =>
+    `document.querySelector(${JSON.stringify(selector)})?.getAttribute('aria-pressed') === 'true'`,
+  slide: (pattern: RegExp) =>
+    `[...document.querySelectorAll('[aria-roledescription="slide"]')].some((s) => ${pattern.toString()}.test(s.getAttribute('aria-label') ?? '') && s.checkVisibility() && !s.closest('[aria-hidden="true"]'))`,
+};
+
 export function sendFeedback(appPath: string): TapControl {
   return {
     name: 'Send Feedback',
     path: appPath,
     effect: 'the "Send Feedback" dialog shows',
+    effectInPage: () => IN_PAGE.dialogOpen('Send Feedback'),
     locate: (page) => linkOrButton(page, 'Send Feedback'),
     shows: (page) => dialogShows(page, 'Send Feedback'),
     read: (page) => dialogReading(page, 'Send Feedback'),
@@ -566,6 +626,8 @@ export function menu(path: string): TapControl {
     path,
     effect: 'the "Main menu" navigation shows',
     plainHtml: true,
+    effectInPage: () =>
+      `document.querySelector('nav[aria-label="Main menu"]')?.matches(':popover-open') === true`,
     locate: (page) => page.getByRole('button', exactly('Menu')),
     shows: (page) => page.getByRole('navigation', exactly('Main menu')).isVisible(),
     read: async (page) =>
@@ -579,6 +641,8 @@ export function closeDialog(path: string, dialog: string, appPath: string): TapC
     name: 'Close',
     path,
     effect: `the "${dialog}" dialog is gone and the address is ${appPath}`,
+    effectInPage: () =>
+      `location.pathname === ${JSON.stringify(appPath)} && ![...document.querySelectorAll('dialog')].some((d) => d.open)`,
     locate: (page) => linkOrButton(page.getByRole('dialog', exactly(dialog)), 'Close'),
     shows: async (page) =>
       new URL(page.url()).pathname === appPath &&
@@ -595,6 +659,10 @@ export function nextScreenshots(path: string): TapControl {
       'the carousel (reduced motion: it moves only when asked) shows its second slide ("5–8 / 20", on a phone "3–4 / 20")',
     locate: (page) => screenshots(page).getByRole('button', exactly('Next screenshots')),
     reducedMotion: true,
+    effectInPage: (viewport) => {
+      const per = PER_SLIDE[viewport];
+      return IN_PAGE.position(new RegExp(`^${per + 1}–${2 * per} / \\d+$`));
+    },
     shows: async (page, viewport) => {
       const per = PER_SLIDE[viewport];
       return new RegExp(`^${per + 1}–${2 * per} / \\d+$`).test(await carouselPosition(page));
@@ -611,6 +679,7 @@ export function previousScreenshots(path: string): TapControl {
       'the carousel (reduced motion: it moves only when asked) shows its last slide (of 20: "17–20 / 20")',
     locate: (page) => screenshots(page).getByRole('button', exactly('Previous screenshots')),
     reducedMotion: true,
+    effectInPage: () => IN_PAGE.position(/^(?:\d+–)?(\d+) \/ \1$/),
     // The last slide ends with the last screenshot: "17–20 / 20", or "21 / 21".
     shows: async (page) => /^(?:\d+–)?(\d+) \/ \1$/.test(await carouselPosition(page)),
     read: carouselPosition,
@@ -622,6 +691,8 @@ export function pauseScreenshots(path: string): TapControl {
     name: 'Pause screenshots',
     path,
     effect: 'the carousel\'s "Pause screenshots" is pressed',
+    effectInPage: () =>
+      IN_PAGE.pressed('[aria-roledescription="carousel"] button[aria-label="Pause screenshots"]'),
     locate: (page) => screenshots(page).getByRole('button', exactly('Pause screenshots')),
     shows: (page) => pressed(screenshots(page).getByRole('button', exactly('Pause screenshots'))),
     read: (page) =>
@@ -646,6 +717,7 @@ export function nextProject(path: string): TapControl {
     name: 'Next project',
     path,
     effect: 'the slider shows its second app ("…, 2 of 10")',
+    effectInPage: () => IN_PAGE.slide(/, 2 of \d+$/),
     locate: (page) => linkOrButton(page, 'Next project'),
     shows: (page) => activeProject(page, /, 2 of \d+$/).isVisible(),
     read: projectReading,
@@ -657,6 +729,7 @@ export function previousProject(path: string): TapControl {
     name: 'Previous project',
     path,
     effect: 'the slider shows its last app ("…, 10 of 10")',
+    effectInPage: () => IN_PAGE.slide(/, (\d+) of \1$/),
     locate: (page) => linkOrButton(page, 'Previous project'),
     shows: (page) => activeProject(page, /, (\d+) of \1$/).isVisible(),
     read: projectReading,
@@ -670,6 +743,7 @@ export function themeMenu(path: string): TapControl {
     path,
     effect: 'the "Theme" choices show',
     plainHtml: true,
+    effectInPage: () => `document.getElementById('theme-menu')?.matches(':popover-open') === true`,
     locate: (page) => page.getByRole('button', exactly('Theme')),
     shows: (page) => choices(page).isVisible(),
     read: async (page) => `"Theme" ${(await choices(page).isVisible()) ? 'shown' : 'hidden'}`,
@@ -681,6 +755,8 @@ export function pauseAnimation(path: string): TapControl {
     name: 'Pause animation',
     path,
     effect: 'the top bar\'s "Pause animation" is pressed',
+    effectInPage: () =>
+      IN_PAGE.pressed('header button[aria-pressed][title*="background animation"]'),
     locate: (page) => page.getByRole('button', exactly('Pause animation')),
     shows: (page) => pressed(page.getByRole('button', exactly('Pause animation'))),
     read: (page) => pressedReading(page.getByRole('button', exactly('Pause animation'))),
@@ -696,6 +772,7 @@ export function qrCode(path: string): TapControl {
     effect: "the store's QR code shows",
     plainHtml: true,
     viewports: ['desktop'],
+    effectInPage: () => `!!document.querySelector('[popover]:popover-open img[alt^="QR code of"]')`,
     locate: button,
     shows: (page) =>
       page
