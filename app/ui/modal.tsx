@@ -105,6 +105,9 @@ export function Modal({
   // When it was first shown: before the page was live (the early script noted it), as it
   // was prerendered open (the page's start), or when it is shown here.
   const firstShown = useRef<number | null>(null);
+  // Set while the owner takes over a dialog opened before it was live: should the visitor
+  // close it in between (Escape, which the browser handles alone until then), it stays closed.
+  const taking = useRef(false);
 
   const openedBeforeLive = useEffectEvent(() => onOpenedBeforeLive?.());
   useEffect(() => {
@@ -114,7 +117,10 @@ export function Modal({
     if (noted > 0) firstShown.current = noted;
     else if (fromPrerender && dialog.open) firstShown.current = performance.timeOrigin;
     dialog.setAttribute(LIVE_ATTRIBUTE, '');
-    if (!open && dialog.open) openedBeforeLive();
+    if (!open && dialog.open) {
+      taking.current = true;
+      openedBeforeLive();
+    }
     // Once, as it comes live.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -122,6 +128,13 @@ export function Modal({
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || !open) return;
+    if (taking.current) {
+      taking.current = false;
+      if (!dialog.open) {
+        requestClose();
+        return;
+      }
+    }
     const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Opened before the page was live, focus may be in it already: it returns to the
     // control that opened it.
