@@ -29,7 +29,7 @@ const[k,a]=(A(c,'${EARLY_ATTRIBUTE}')||'close').split(' '),s=c.closest('[${TOTAL
 if(k=='press')c.setAttribute('aria-pressed',A(c,'aria-pressed')!='true');
 else if(k=='step'&&s){const n=+A(s,'${TOTAL_ATTRIBUTE}'),p=+getComputedStyle(s).getPropertyValue('--per-view')||1,m=Math.ceil(n/p),x=((Math.floor((A(s,'${FIRST_ATTRIBUTE}')|0)/p)+ +a)%m+m)%m*p,y=Math.min(n,x+p);
 s.setAttribute('${FIRST_ATTRIBUTE}',x);s.style.setProperty('--first',x);s.querySelector('[${POSITION_ATTRIBUTE}]').textContent=(x+1<y?x+1+'–':'')+y+' / '+n}
-else if(f){for(const o of f.parentNode.children)o.hidden=o!=f;if(d.activeElement==c)f.querySelector('[aria-label="'+A(c,'aria-label')+'"]')?.focus()}
+else if(f){location.replace('#'+f.id);if(d.activeElement==c)f.querySelector('[aria-label="'+A(c,'aria-label')+'"]')?.focus()}
 else if(k=='open'&&g){g.open||g.showModal();g.setAttribute('${OPENED_AT_ATTRIBUTE}',Date.now())}
 else if(k=='close'&&g&&(!c.href||c.pathname==location.pathname))g.close();
 else return;e.preventDefault();e.stopImmediatePropagation()},true);

@@ -14,8 +14,10 @@
  *   (`[data-total]`) moves one slide on (or back), wrapping; it keeps the first image on
  *   screen in `data-first` and in the `--first` property its stylesheet moves the track by,
  *   and writes its position ("5–8 / 24") into `[data-position]`;
- * - `data-early="show"`: a link to a slide of the All Projects slider (`#id`); that slide
- *   shows and its siblings hide;
+ * - `data-early="show"`: a link to a slide of the All Projects slider (`#id`) that is in
+ *   the page: the address takes its fragment at once (`location.replace`), and the
+ *   stylesheet shows the slide it names (`:target`); a link to one that is not (home's slider
+ *   carries its first slide only) is followed as it is;
  * - `data-early="open ID"`: opens the dialog `ID` as a modal, noting when
  *   (`data-opened-at`);
  * - a dialog's close link (`data-close`) to the page it is on closes the dialog; Escape with

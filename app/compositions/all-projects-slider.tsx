@@ -10,11 +10,18 @@ const items = resolvedApps.map((resolved) => ({
 }));
 
 /** Every app page in one slider, in menu order: on /projects and at the end of home. */
-export function AllProjectsSlider({ labelledBy }: { labelledBy?: string }) {
+export function AllProjectsSlider({
+  labelledBy,
+  otherPagesAt,
+}: {
+  labelledBy?: string;
+  otherPagesAt?: string;
+}) {
   return (
     <ProjectSlider
       items={items}
       labelledBy={labelledBy}
+      otherPagesAt={otherPagesAt}
       // The pages either arrow leads to have their first screenshots ready when shown.
       onApproach={({ resolved }) => {
         for (const { screenshots } of resolved.neighbours) preloadFirstSlide(screenshots);

@@ -6,6 +6,8 @@
  */
 import { lazyIsland } from '../lib/island.tsx';
 
-export const AllProjects = lazyIsland<{ labelledBy?: string }>('all-projects', () =>
-  import('./all-projects-slider.tsx').then((module) => ({ default: module.AllProjectsSlider })),
+export const AllProjects = lazyIsland<{ labelledBy?: string; otherPagesAt?: string }>(
+  'all-projects',
+  () =>
+    import('./all-projects-slider.tsx').then((module) => ({ default: module.AllProjectsSlider })),
 );

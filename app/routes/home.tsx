@@ -64,7 +64,9 @@ export default function Home() {
         <h2 id="projects-title" className={styles.sectionTitle}>
           All Projects
         </h2>
-        <AllProjects labelledBy="projects-title" />
+        {/* At the end of home, its HTML carries the first app only; until it is live, its
+            arrows lead to All Projects, whose HTML carries them all. */}
+        <AllProjects labelledBy="projects-title" otherPagesAt={paths.projects.href()} />
       </div>
     </main>
   );

@@ -69,6 +69,12 @@ export interface ProjectSliderProps<T extends SliderItem> {
    * to start loading what its neighbours show.
    */
   onApproach?: (item: T) => void;
+  /**
+   * Where the other pages are when this slider's HTML carries only its first: the address
+   * of a page whose slider carries them all (its arrows then lead there, `/projects#…`, until
+   * the slider is live). Default none: the HTML carries every page, hidden.
+   */
+  otherPagesAt?: string;
 }
 
 type Direction = 'previous' | 'next';
@@ -113,6 +119,7 @@ export function ProjectSlider<T extends SliderItem>({
   label = 'All Projects',
   labelledBy,
   onApproach,
+  otherPagesAt,
 }: ProjectSliderProps<T>) {
   const count = items.length;
   const location = useLocation();
@@ -146,8 +153,11 @@ export function ProjectSlider<T extends SliderItem>({
   // The page the visitor moved to before the page was live (the early script shows it).
   const [takenOver, setTakenOver] = useState<number | null>(null);
   useTakeOverEarlyState(() => {
+    // The page the address names (a link followed before live, or from home), else the
+    // one not hidden.
     const slides = Array.from(viewportRef.current?.children ?? []);
-    const shown = slides.findIndex((slide) => !(slide as HTMLElement).hidden);
+    const named = slides.findIndex((slide) => slide.matches(':target'));
+    const shown = named >= 0 ? named : slides.findIndex((slide) => !(slide as HTMLElement).hidden);
     if (shown > 0) {
       setIndex(shown);
       setTakenOver(shown);
@@ -225,7 +235,7 @@ export function ProjectSlider<T extends SliderItem>({
       const target = items[wrap(slideIndex + (direction === 'next' ? 1 : -1), count)];
       return (
         <a
-          href={target ? `#${slideId(target)}` : undefined}
+          href={target ? `${otherPagesAt ?? ''}#${slideId(target)}` : undefined}
           className={`round-button ${styles.arrow}`}
           data-slider-control={direction}
           aria-label={direction === 'next' ? 'Next project' : 'Previous project'}
@@ -286,7 +296,7 @@ export function ProjectSlider<T extends SliderItem>({
     slides = items.map((item, slideIndex) =>
       slideIndex === index ? (
         slide(slideIndex, 1)
-      ) : (
+      ) : otherPagesAt !== undefined ? null : (
         <HiddenSlide key={`${item.id}:hidden`} id={slideId(item)}>
           <div
             role="group"
