@@ -166,12 +166,14 @@ test('the carousel stepped at first sight carries on from there once live, pause
   const release = await withScriptsHeld(page);
   await page.goto(`/${CAROUSEL_APP.slug}`, { waitUntil: 'commit' });
   const total = screenshotCount(CAROUSEL_APP);
+  // Four to a slide on this window: the third slide starts at the ninth screenshot.
+  const third = total > 9 ? `9–${Math.min(12, total)}` : '9';
   const carousel = page.getByRole('region', { name: /screenshots$/ }).first();
   const position = carousel.getByText(/^\d+(–\d+)? \/ \d+$/);
   await carousel.getByRole('button', { name: 'Pause screenshots' }).click();
   await carousel.getByRole('button', { name: 'Next screenshots' }).click();
   await carousel.getByRole('button', { name: 'Next screenshots' }).click();
-  await expect(position).toHaveText(`9–12 / ${total}`);
+  await expect(position).toHaveText(`${third} / ${total}`);
   await carousel.getByRole('button', { name: 'Previous screenshots' }).click();
   await expect(position).toHaveText(`5–8 / ${total}`);
   await expect(carousel.getByRole('button', { name: 'Pause screenshots' })).toHaveAttribute(
@@ -183,7 +185,7 @@ test('the carousel stepped at first sight carries on from there once live, pause
   await expect(position).toHaveText(`5–8 / ${total}`);
   await expect(carousel.getByRole('img', { name: /./ }).nth(4)).toBeInViewport();
   await carousel.getByRole('button', { name: 'Next screenshots' }).click();
-  await expect(position).toHaveText(`9–12 / ${total}`);
+  await expect(position).toHaveText(`${third} / ${total}`);
   // Still paused, as it was left before the page was live.
   await expect(carousel.getByRole('button', { name: 'Pause screenshots' })).toHaveAttribute(
     'aria-pressed',
