@@ -36,6 +36,11 @@ export const EnrolBodySchema = z.strictObject({
   name: PasskeyName,
   credential: CredentialSchema,
 });
+/**
+ * A fresh check with one of the owner's passkeys, to options from `/passkeys/confirm/options`:
+ * asked before a passkey is added or removed.
+ */
+export const ConfirmBodySchema = z.strictObject({ confirmation: CredentialSchema });
 export const AddPasskeyBodySchema = z.strictObject({
   name: PasskeyName,
   credential: CredentialSchema,

@@ -1,4 +1,4 @@
-import { startRegistration } from '@simplewebauthn/browser';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { PasskeyAnswer, SessionListEntry } from '../common/owner-api.ts';
 import { api } from './api.ts';
@@ -14,6 +14,17 @@ function browserName(agent: string): string {
   const system = /(Windows|Mac OS X|Android|iPhone|iPad|Linux)/.exec(agent)?.[1];
   const words = [name === 'Edg' ? 'Edge' : name, system?.replace('Mac OS X', 'macOS')];
   return words.filter(Boolean).join(' on ') || 'A browser';
+}
+
+/**
+ * A fresh check with one of the owner's passkeys, which the server asks for before a passkey
+ * is added or removed: resolves with the passkey's answer, sent with the change.
+ */
+async function confirmWithPasskey() {
+  const { options } = await api<{
+    options: Parameters<typeof startAuthentication>[0]['optionsJSON'];
+  }>('/passkeys/confirm/options', { method: 'POST' });
+  return startAuthentication({ optionsJSON: options });
 }
 
 /** The owner's passkeys (add, remove) and open sessions (sign out). */
@@ -42,7 +53,7 @@ export function Security() {
     } catch (error) {
       setFailure(
         error instanceof Error && error.name === 'NotAllowedError'
-          ? 'The passkey was not made (the request was cancelled or timed out).'
+          ? 'Nothing was changed: the passkey request was cancelled or timed out.'
           : problemOf(error),
       );
     } finally {
@@ -55,7 +66,10 @@ export function Security() {
     void run(async () => {
       const { options } = await api<{
         options: Parameters<typeof startRegistration>[0]['optionsJSON'];
-      }>('/passkeys/options', { method: 'POST' });
+      }>('/passkeys/options', {
+        method: 'POST',
+        body: { confirmation: await confirmWithPasskey() },
+      });
       const credential = await startRegistration({ optionsJSON: options });
       await api('/passkeys', { method: 'POST', body: { name, credential } });
       setName('');
@@ -65,7 +79,11 @@ export function Security() {
 
   const remove = (key: PasskeyAnswer) =>
     run(async () => {
-      await api(`/passkeys/${encodeURIComponent(key.id)}`, { method: 'DELETE' });
+      const confirmation = await confirmWithPasskey();
+      await api(`/passkeys/${encodeURIComponent(key.id)}`, {
+        method: 'DELETE',
+        body: { confirmation },
+      });
       return `Removed the passkey “${key.name}”.`;
     });
 
@@ -108,6 +126,10 @@ export function Security() {
         {passkeys?.length === 1 ? (
           <p className={styles.muted}>Your only passkey cannot be removed: add another first.</p>
         ) : null}
+        <p className={styles.muted}>
+          Adding or removing a passkey asks for one of your passkeys first. Removing one signs out
+          every session it signed in.
+        </p>
         <form onSubmit={add} className={styles.inline}>
           <PasskeyName
             label="Name of a new passkey"

@@ -8,6 +8,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AddPasskeyBodySchema,
+  ConfirmBodySchema,
+  type Credential,
   AUDIT_PAGE,
   type AuditAnswerEntry,
   type PasskeyAnswer,
@@ -95,13 +97,32 @@ export async function accountRoutes(instance: FastifyInstance, options: AccountR
     passkeys: (await access.passkeys()).map(passkeyAnswer),
   }));
 
-  app.post('/passkeys/options', async (request) => ({
-    options: await ceremonies.registrationOptions(
-      'add-passkey',
-      signedInOf(request).session.id,
-      clock.now(),
-    ),
+  /**
+   * A passkey is added or removed only after a fresh check with one of the owner's passkeys
+   * (a session alone, taken from a lost or shared device, is not enough): its options here,
+   * for this session alone; its answer comes with the change. Resolves once it is valid.
+   */
+  const confirm = async (request: FastifyRequest, confirmation: Credential) => {
+    const now = clock.now();
+    const { session } = signedInOf(request);
+    const { passkey, counter } = await ceremonies.verifySignIn(confirmation, now, session.id);
+    await access.usePasskey(passkey.id, counter, now);
+  };
+
+  app.post('/passkeys/confirm/options', async (request) => ({
+    options: await ceremonies.signInOptions(clock.now(), signedInOf(request).session.id),
   }));
+
+  app.post('/passkeys/options', { schema: { body: ConfirmBodySchema } }, async (request) => {
+    await confirm(request, request.body.confirmation);
+    return {
+      options: await ceremonies.registrationOptions(
+        'add-passkey',
+        signedInOf(request).session.id,
+        clock.now(),
+      ),
+    };
+  });
 
   app.post('/passkeys', { schema: { body: AddPasskeyBodySchema } }, async (request, reply) => {
     const now = clock.now();
@@ -118,8 +139,15 @@ export async function accountRoutes(instance: FastifyInstance, options: AccountR
 
   app.delete(
     '/passkeys/:id',
-    { schema: { params: z.strictObject({ id: z.string().min(1).max(1024) }) } },
+    {
+      schema: {
+        params: z.strictObject({ id: z.string().min(1).max(1024) }),
+        body: ConfirmBodySchema,
+      },
+    },
     async (request, reply) => {
+      const { session } = signedInOf(request);
+      await confirm(request, request.body.confirmation);
       const key = await access.passkey(request.params.id);
       const removed = await access.removePasskey(
         request.params.id,
@@ -138,6 +166,8 @@ export async function accountRoutes(instance: FastifyInstance, options: AccountR
       if (removed === 'not-found') {
         return reply.code(404).send(errorAnswer('not_found', 'No such passkey.'));
       }
+      // Its sessions have ended, this one too when it was signed in with it.
+      if (session.passkeyId === request.params.id) reply.header('Set-Cookie', clearCookie);
       return reply.code(204).send();
     },
   );

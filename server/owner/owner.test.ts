@@ -18,7 +18,12 @@ import { Browser, OWNER_HOST as HOST, OWNER_PAGE } from '../../tests/server/owne
 import { SoftAuthenticator } from '../../tests/server/soft-authenticator.ts';
 import { ENGINES } from '../../tests/server/store-engines.ts';
 import { createEnrolmentLink } from './actions.ts';
-import { SIGN_IN_ATTEMPTS_PER_CLIENT } from './plugin.ts';
+import {
+  SIGN_IN_FAILURES_AUDITED_PER_HOUR,
+  SIGN_IN_FAILURES_PER_CLIENT,
+  SIGN_IN_FAILURES_PER_NETWORK,
+  SIGN_IN_OPTIONS_PER_CLIENT,
+} from './attempts.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -45,6 +50,7 @@ const OWNER_ROUTES: [string, string][] = [
   ['POST', '/owner/api/forget'],
   ['GET', '/owner/api/export?format=csv'],
   ['GET', '/owner/api/passkeys'],
+  ['POST', '/owner/api/passkeys/confirm/options'],
   ['POST', '/owner/api/passkeys/options'],
   ['POST', '/owner/api/passkeys'],
   ['DELETE', '/owner/api/passkeys/abc'],
@@ -271,23 +277,86 @@ describe('against other sites', () => {
   });
 });
 
-test('sign-in attempts are capped per client address', async () => {
+test('asking for options is capped per client, in memory alone', async () => {
   const clock = new TestClock();
   const browser = new Browser(await start({ clock }));
-  for (let attempt = 0; attempt < SIGN_IN_ATTEMPTS_PER_CLIENT; attempt++) {
+  for (let attempt = 0; attempt < SIGN_IN_OPTIONS_PER_CLIENT; attempt++) {
     expect((await browser.post('/owner/api/sign-in/options')).statusCode).toBe(200);
   }
   const capped = await browser.post('/owner/api/sign-in/options');
   expect(capped.statusCode).toBe(429);
   expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
-  const elsewhere = await browser.request({
-    method: 'POST',
-    url: '/owner/api/sign-in/options',
-    remoteAddress: '192.0.2.9',
-  });
-  expect(elsewhere.statusCode).toBe(200);
-  clock.advance(10 * 60_000);
+  const elsewhere = new Browser(browser.app, '192.0.2.9');
+  expect((await elsewhere.post('/owner/api/sign-in/options')).statusCode).toBe(200);
+  clock.advance(60_000);
   expect((await browser.post('/owner/api/sign-in/options')).statusCode).toBe(200);
+});
+
+/** A stranger at `address` with a passkey of its own, which the site never enrolled. */
+function stranger(app: FastifyInstance, address: string) {
+  const browser = new Browser(app, address);
+  browser.authenticator.create({ challenge: 'AAAA' });
+  return browser;
+}
+
+/** A stranger's sign-in answer: refused (401), or refused before any ceremony (429). */
+async function wrongSignIn(browser: Browser): Promise<number> {
+  const credential = browser.authenticator.get({ challenge: 'AAAA' });
+  return (await browser.post('/owner/api/sign-in', { credential })).statusCode;
+}
+
+describe.each(ENGINES)('against a flood, on $name', (engine) => {
+  test('no one but the owner can use up the sign-in: the owner signs in and a new link enrols', async () => {
+    const clock = new TestClock();
+    const app = await start({ engine, clock });
+    const owner = new Browser(app, '203.0.113.7');
+    expect((await owner.enrol(clock.now())).statusCode).toBe(200);
+    await owner.post('/owner/api/sign-out');
+
+    // 16 addresses ask for options over and over, and answer with passkeys of their own.
+    for (let client = 1; client <= 16; client++) {
+      const attacker = stranger(app, `198.51.${client}.10`);
+      const asked = [];
+      for (let attempt = 0; attempt < 21; attempt++) {
+        asked.push((await attacker.post('/owner/api/sign-in/options')).statusCode);
+      }
+      expect(asked.at(-1)).toBe(429);
+      const answers = [];
+      for (let attempt = 0; attempt <= SIGN_IN_FAILURES_PER_CLIENT; attempt++) {
+        answers.push(await wrongSignIn(attacker));
+      }
+      // Over its cap, the client is refused before any ceremony.
+      expect(answers.at(0)).toBe(401);
+      expect(answers.at(-1)).toBe(429);
+    }
+
+    expect((await owner.signIn()).statusCode).toBe(200);
+    const phone = new Browser(app, '203.0.113.8');
+    expect((await phone.enrol(clock.now(), 'Phone')).statusCode).toBe(200);
+    // What the flood wrote to the activity list stops at its hourly cap.
+    const refused = (await app.feedbackStore.ownerAccess.auditLog(1000)).filter(
+      (entry) => entry.action === 'sign-in-refused',
+    );
+    expect(refused).toHaveLength(SIGN_IN_FAILURES_AUDITED_PER_HOUR);
+  });
+
+  test('failures are capped per client and per network, for their window alone', async () => {
+    const clock = new TestClock();
+    const app = await start({ engine, clock });
+    const hosts = SIGN_IN_FAILURES_PER_NETWORK / SIGN_IN_FAILURES_PER_CLIENT;
+    for (let host = 1; host <= hosts; host++) {
+      const neighbour = stranger(app, `198.51.100.${host}`);
+      for (let attempt = 0; attempt < SIGN_IN_FAILURES_PER_CLIENT; attempt++) {
+        expect(await wrongSignIn(neighbour)).toBe(401);
+      }
+      expect(await wrongSignIn(neighbour)).toBe(429);
+    }
+    // The network is full: a new address in it is refused; another network is not.
+    expect(await wrongSignIn(stranger(app, '198.51.100.200'))).toBe(429);
+    expect(await wrongSignIn(stranger(app, '192.0.2.1'))).toBe(401);
+    clock.advance(10 * 60_000);
+    expect(await wrongSignIn(stranger(app, '198.51.100.200'))).toBe(401);
+  });
 });
 
 describe('passkeys and sessions', () => {
@@ -297,7 +366,12 @@ describe('passkeys and sessions', () => {
     await browser.enrol(clock.now(), 'Laptop');
     await browser.session();
     clock.advance(1000);
-    const options = await browser.post('/owner/api/passkeys/options');
+    // A session alone adds no passkey: a fresh check with a passkey comes with the change.
+    expect((await browser.post('/owner/api/passkeys/options')).statusCode).toBe(400);
+    const options = await browser.post('/owner/api/passkeys/options', {
+      confirmation: await browser.confirmation(),
+    });
+    expect(options.statusCode, options.body).toBe(200);
     const phone = new SoftAuthenticator(TEST_PUBLIC_URL);
     const credential = phone.create(options.json<{ options: never }>().options);
     const added = await browser.post('/owner/api/passkeys', { name: 'Phone', credential });
@@ -321,15 +395,34 @@ describe('passkeys and sessions', () => {
     expect(revoked.statusCode).toBe(204);
     expect((await other.session()).statusCode).toBe(401);
 
+    // The phone signs in again; removing its passkey ends what it holds.
+    expect((await other.signIn()).statusCode).toBe(200);
+    expect((await other.session()).statusCode).toBe(200);
     const [laptop, phoneKey] = keys;
-    const removed = await browser.request({
+    const unconfirmed = await browser.request({
       method: 'DELETE',
       url: `/owner/api/passkeys/${phoneKey?.id ?? ''}`,
     });
+    expect(unconfirmed.statusCode).toBe(400);
+    // The phone's session cannot lend its check to the laptop's.
+    const borrowed = await browser.request({
+      method: 'DELETE',
+      url: `/owner/api/passkeys/${phoneKey?.id ?? ''}`,
+      payload: { confirmation: await other.confirmation() },
+    });
+    expect(borrowed.statusCode).toBe(401);
+    const removed = await browser.request({
+      method: 'DELETE',
+      url: `/owner/api/passkeys/${phoneKey?.id ?? ''}`,
+      payload: { confirmation: await browser.confirmation() },
+    });
     expect(removed.statusCode).toBe(204);
+    expect((await other.session()).statusCode).toBe(401);
+    expect((await browser.session()).statusCode).toBe(200);
     const last = await browser.request({
       method: 'DELETE',
       url: `/owner/api/passkeys/${laptop?.id ?? ''}`,
+      payload: { confirmation: await browser.confirmation() },
     });
     expect(last.statusCode).toBe(409);
     expect(last.json()).toMatchObject({ error: { code: 'last_passkey' } });

@@ -66,8 +66,14 @@ export class PasskeyCeremonies {
     this.#siteName = siteName;
   }
 
-  /** A sign-in's options: any passkey of this site, the challenge kept for two minutes. */
-  async signInOptions(now: number): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  /**
+   * A sign-in's options: any passkey of this site, the challenge kept for two minutes; with
+   * `session`, a signed-in owner's fresh check before a change, good for that session alone.
+   */
+  async signInOptions(
+    now: number,
+    session: string | null = null,
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const options = await generateAuthenticationOptions({
       rpID: this.#settings.rpId,
       userVerification: 'required',
@@ -76,21 +82,26 @@ export class PasskeyCeremonies {
     await this.#access.issueTicket({
       id: options.challenge,
       kind: 'sign-in',
-      subject: null,
+      subject: session,
       expiresAt: now + CEREMONY_MS,
     });
     return options;
   }
 
-  /** Checks a sign-in's answer; resolves with the passkey and its new counter. */
+  /**
+   * Checks a sign-in's answer (with `session`: a fresh check's, to options asked for by that
+   * session); resolves with the passkey and its new counter.
+   */
   async verifySignIn(
     credential: Credential,
     now: number,
+    session: string | null = null,
   ): Promise<{ passkey: Passkey; counter: number }> {
     // Its shape was checked (CredentialSchema); the library checks the rest.
     const response = credential as unknown as AuthenticationResponseJSON;
     const challenge = challengeOf(response);
-    if (!(await this.#access.takeTicket(challenge, 'sign-in', now))) {
+    const ticket = await this.#access.takeTicket(challenge, 'sign-in', now);
+    if (!ticket || ticket.subject !== session) {
       throw new CeremonyError('The sign-in took too long or was used already; try again.');
     }
     const passkey = await this.#access.passkey(response.id);

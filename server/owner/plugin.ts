@@ -24,10 +24,10 @@ import {
   SignInBodySchema,
 } from '../../common/owner-api.ts';
 import type { Clock } from '../clock.ts';
-import { clientKey } from '../intake/addresses.ts';
-import { hashedCapKey, MINUTE_MS, secondsUntil } from '../intake/policy.ts';
-import type { AcceptanceCap, OwnerAccess, OwnerSession } from '../store/types.ts';
+import { secondsUntil } from '../intake/policy.ts';
+import type { OwnerAccess, OwnerSession } from '../store/types.ts';
 import { accountRoutes } from './account-routes.ts';
+import { AUDITED_FAILURES, failureCaps, OptionsAllowance } from './attempts.ts';
 import { errorAnswer } from './errors.ts';
 import { inboxRoutes } from './inbox-routes.ts';
 import { CeremonyError, PasskeyCeremonies } from './passkeys.ts';
@@ -54,11 +54,6 @@ declare module 'fastify' {
     signIn?: boolean;
   }
 }
-
-/** Sign-in attempts (a ceremony's options or answer) per client address per 10 minutes. */
-export const SIGN_IN_ATTEMPTS_PER_CLIENT = 20;
-/** Sign-in attempts per hour over every client. */
-export const SIGN_IN_ATTEMPTS_PER_HOUR = 300;
 
 /** How often expired tickets and sessions are forgotten. */
 const SWEEP_MS = 10 * 60_000;
@@ -94,6 +89,7 @@ export const ownerPages = fp<OwnerPagesOptions>(
     const ceremonies = new PasskeyCeremonies(access, settings, new URL(settings.origin).host);
     const salt = await store.intake.keySalt();
     const clearCookie = sessionCookie(settings, '', 0);
+    const allowance = new OptionsAllowance();
     const siteHost = new URL(settings.origin).host;
 
     instance.decorateRequest('ownerSession', null);
@@ -197,29 +193,48 @@ export const ownerPages = fp<OwnerPagesOptions>(
             return undefined;
           });
 
-          /** Counts a sign-in attempt; false (answered 429) when over a cap. */
-          const attemptAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
-            const now = clock.now();
-            const caps: AcceptanceCap[] = [
-              {
-                key: hashedCapKey('owner-sign-in', clientKey(request.ip), salt),
-                max: SIGN_IN_ATTEMPTS_PER_CLIENT,
-                windowMs: 10 * MINUTE_MS,
-              },
-              {
-                key: 'owner-sign-in-all',
-                max: SIGN_IN_ATTEMPTS_PER_HOUR,
-                windowMs: 60 * MINUTE_MS,
-              },
-            ];
-            const counted = await access.countAttempt(caps, now);
-            if (counted.ok) return true;
-            request.log.warn('sign-in attempts over their cap');
-            await reply
+          const refuse = (reply: FastifyReply, retryAt: number, now: number) =>
+            reply
               .code(429)
-              .header('Retry-After', String(secondsUntil(counted.retryAt, now)))
+              .header('Retry-After', String(secondsUntil(retryAt, now)))
               .send(errorAnswer('rate_limited', 'Too many sign-in attempts; try again later.'));
+
+          /** Counts a request for options against its client's allowance; false when over. */
+          const optionsAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
+            const now = clock.now();
+            const over = allowance.take(request.ip, now);
+            if (!over) return true;
+            request.log.warn('sign-in options asked for over their cap');
+            await refuse(reply, over.retryAt, now);
             return false;
+          };
+
+          /** Whether the client and its network may try (false: answered 429). */
+          const verificationAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
+            const now = clock.now();
+            const full = await access.capsFull(failureCaps(request.ip, salt), now);
+            if (!full) return true;
+            request.log.warn('sign-in failures over their cap');
+            await refuse(reply, full.retryAt, now);
+            return false;
+          };
+
+          /** Counts a failed sign-in or enrolment; a sign-in's goes to the activity list. */
+          const failed = async (request: FastifyRequest, signIn: string | null) => {
+            const now = clock.now();
+            await access.countAttempt(failureCaps(request.ip, salt), now);
+            if (signIn === null) return;
+            const audited = await access.countAttempt([AUDITED_FAILURES], now);
+            if (!audited.ok) {
+              request.log.warn({ reason: signIn }, 'sign-in refused (activity list at its cap)');
+              return;
+            }
+            await access.audit({
+              at: now,
+              action: 'sign-in-refused',
+              detail: signIn,
+              address: request.ip,
+            });
           };
 
           /** The answer of a sign-in: the session's cookie. */
@@ -231,7 +246,7 @@ export const ownerPages = fp<OwnerPagesOptions>(
           const signInRoute = { config: { signIn: true } };
 
           typed.post('/sign-in/options', signInRoute, async (request, reply) => {
-            if (!(await attemptAllowed(request, reply))) return reply;
+            if (!(await optionsAllowed(request, reply))) return reply;
             return { options: await ceremonies.signInOptions(clock.now()) };
           });
 
@@ -239,20 +254,13 @@ export const ownerPages = fp<OwnerPagesOptions>(
             '/sign-in',
             { ...signInRoute, schema: { body: SignInBodySchema } },
             async (request, reply) => {
-              if (!(await attemptAllowed(request, reply))) return reply;
+              if (!(await verificationAllowed(request, reply))) return reply;
               const now = clock.now();
               let verified;
               try {
                 verified = await ceremonies.verifySignIn(request.body.credential, now);
               } catch (error) {
-                if (error instanceof CeremonyError) {
-                  await access.audit({
-                    at: now,
-                    action: 'sign-in-refused',
-                    detail: error.message,
-                    address: request.ip,
-                  });
-                }
+                if (error instanceof CeremonyError) await failed(request, error.message);
                 throw error;
               }
               const { session, secret } = newSession(request, verified.passkey.id, now);
@@ -270,10 +278,14 @@ export const ownerPages = fp<OwnerPagesOptions>(
             '/enrol/options',
             { ...signInRoute, schema: { body: EnrolOptionsBodySchema } },
             async (request, reply) => {
-              if (!(await attemptAllowed(request, reply))) return reply;
+              if (!(await optionsAllowed(request, reply))) return reply;
+              if (!(await verificationAllowed(request, reply))) return reply;
               const now = clock.now();
               const link = await access.ticket(digest(request.body.link), 'enrol-link', now);
-              if (!link) return reply.code(401).send(LINK_GONE);
+              if (!link) {
+                await failed(request, null);
+                return reply.code(401).send(LINK_GONE);
+              }
               return { options: await ceremonies.registrationOptions('enrol', link.id, now) };
             },
           );
@@ -282,16 +294,22 @@ export const ownerPages = fp<OwnerPagesOptions>(
             '/enrol',
             { ...signInRoute, schema: { body: EnrolBodySchema } },
             async (request, reply) => {
-              if (!(await attemptAllowed(request, reply))) return reply;
+              if (!(await verificationAllowed(request, reply))) return reply;
               const now = clock.now();
               const linkId = digest(request.body.link);
-              const passkey = await ceremonies.verifyRegistration(
-                'enrol',
-                linkId,
-                request.body.credential,
-                request.body.name,
-                now,
-              );
+              let passkey;
+              try {
+                passkey = await ceremonies.verifyRegistration(
+                  'enrol',
+                  linkId,
+                  request.body.credential,
+                  request.body.name,
+                  now,
+                );
+              } catch (error) {
+                if (error instanceof CeremonyError) await failed(request, null);
+                throw error;
+              }
               const { session, secret } = newSession(request, passkey.id, now);
               const enrolled = await access.enrol(linkId, passkey, session, {
                 at: now,
@@ -299,7 +317,10 @@ export const ownerPages = fp<OwnerPagesOptions>(
                 detail: passkey.name,
                 address: request.ip,
               });
-              if (!enrolled) return reply.code(401).send(LINK_GONE);
+              if (!enrolled) {
+                await failed(request, null);
+                return reply.code(401).send(LINK_GONE);
+              }
               return signedIn(reply, secret, session);
             },
           );

@@ -157,6 +157,7 @@ export class SharedFeedbackStore implements FeedbackStore {
       enrol: (linkId, key, session, entry) => c.write('enrol', linkId, key, session, entry),
       signIn: (id, counter, session, entry) => c.write('signIn', id, counter, session, entry),
       addPasskey: (key, entry) => c.write('addPasskey', key, entry),
+      usePasskey: (id, counter, at) => c.write('usePasskey', id, counter, at),
       removePasskey: (id, entry) => c.write('removePasskey', id, entry),
       session: (id) => c.read(access.session(id)),
       openSessions: () => c.read(access.openSessions()),
@@ -164,6 +165,7 @@ export class SharedFeedbackStore implements FeedbackStore {
       endSession: (id, at, entry) => c.write('endSession', id, at, entry),
       audit: (entry) => c.write('audit', entry),
       auditLog: (limit, before) => c.read(access.auditLog(limit, before)),
+      capsFull: (caps, now) => c.read(access.capsFull(caps, now)),
       countAttempt: (caps, now) => c.write('countAttempt', caps, now),
       forgetExpired: (now, before) => c.write('forgetExpiredAccess', now, before),
     };

@@ -764,10 +764,26 @@ describe.each(ENGINES)('the $name store', (engine) => {
       await access.signIn('p2', 1, session('s1', NOW, 'p2'), { at: NOW, action: 'signed-in' });
       const removed = { at: NOW, action: 'passkey-removed' } as const;
       expect(await access.removePasskey('p2', removed)).toBe('removed');
-      expect(await access.session('s1')).toMatchObject({ passkeyId: null });
+      // What was signed in with it is signed out: a lost phone's session ends with its key.
+      expect(await access.session('s1')).toMatchObject({ passkeyId: null, endedAt: NOW });
+      expect(await access.openSessions()).toEqual([]);
       expect(await access.removePasskey('p1', removed)).toBe('last');
       expect(await access.removePasskey('p9', removed)).toBe('not-found');
       expect((await access.passkeys()).map((each) => each.id)).toEqual(['p1']);
+    });
+
+    test('two removals racing for the last two passkeys leave one', async () => {
+      const access = store.ownerAccess;
+      const other = (await opened.another()).ownerAccess;
+      await access.addPasskey(key('p1'), { at: NOW, action: 'passkey-added' });
+      await access.addPasskey(key('p2', NOW + 1), { at: NOW, action: 'passkey-added' });
+      const removed = { at: NOW, action: 'passkey-removed' } as const;
+      const answers = await Promise.all([
+        access.removePasskey('p1', removed),
+        other.removePasskey('p2', removed),
+      ]);
+      expect(answers.sort()).toEqual(['last', 'removed']);
+      expect(await access.passkeys()).toHaveLength(1);
     });
 
     test('attempts are capped over every instance; expired tickets and sessions are forgotten', async () => {

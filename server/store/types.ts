@@ -425,6 +425,8 @@ export interface OwnerAccess {
     audit: NewAuditEntry,
   ): Promise<void>;
   addPasskey(passkey: Passkey, audit: NewAuditEntry): Promise<void>;
+  /** Counts a passkey's use (its new counter) outside a sign-in. */
+  usePasskey(id: string, counter: number, at: number): Promise<void>;
   /** Removes a passkey, never the last one (the owner could no longer sign in). */
   removePasskey(id: string, audit: NewAuditEntry): Promise<'removed' | 'last' | 'not-found'>;
   session(id: string): Promise<OwnerSession | undefined>;
@@ -436,6 +438,8 @@ export interface OwnerAccess {
   audit(entry: NewAuditEntry): Promise<void>;
   /** The audit list, newest first: `limit` entries before `before` (an entry's id). */
   auditLog(limit: number, before?: string): Promise<AuditEntry[]>;
+  /** Whether one of `caps` is full now (nothing is counted): when it frees up. */
+  capsFull(caps: readonly AcceptanceCap[], now: number): Promise<{ retryAt: number } | null>;
   /** Counts an attempt against `caps`; refused, and not counted, when one is full. */
   countAttempt(
     caps: readonly AcceptanceCap[],

@@ -379,3 +379,35 @@ test('a session unused for its idle time ends, and the pages ask to sign in agai
   const answer = await page.request.get(`${short.origin}/owner/api/session`);
   expect(answer.status()).toBe(401);
 });
+
+test('removing a lost phone’s passkey asks for a passkey and signs the phone out', async ({
+  page,
+  browser,
+}) => {
+  const on = await signedInOnOwnServer(page, {});
+  // The phone: its own browser and passkey store, enrolled through a new link.
+  const phoneContext = await browser.newContext();
+  const phone = await phoneContext.newPage();
+  try {
+    await addAuthenticator(phone);
+    await enrol(phone, on, 'Phone');
+
+    await page.getByRole('link', { name: 'Passkeys' }).click();
+    await expect(
+      page.getByText('Adding or removing a passkey asks for one of your passkeys first.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Remove the passkey Phone' }).click();
+    await expect(page.getByText('Removed the passkey “Phone”.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove the passkey Phone' })).toHaveCount(0);
+    // The laptop confirmed with its own passkey, and stays signed in.
+    await expect(
+      page.getByRole('button', { name: /^Remove the passkey Test laptop$/ }),
+    ).toBeDisabled();
+
+    // What the phone held has ended with its passkey.
+    await phone.getByRole('link', { name: 'Passkeys' }).click();
+    await expect(phone.getByText('Your session has ended; sign in again.')).toBeVisible();
+  } finally {
+    await phoneContext.close();
+  }
+});

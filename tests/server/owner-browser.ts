@@ -21,10 +21,15 @@ export class Browser {
   cookie = '';
   token = '';
   readonly authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
-  constructor(readonly app: FastifyInstance) {}
+  /** `address`: the client address it connects from (default: inject's own). */
+  constructor(
+    readonly app: FastifyInstance,
+    readonly address?: string,
+  ) {}
 
   async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
+      ...(this.address === undefined ? {} : { remoteAddress: this.address }),
       ...options,
       headers: {
         host: OWNER_HOST,
@@ -70,6 +75,13 @@ export class Browser {
     expect(options.statusCode, options.body).toBe(200);
     const credential = this.authenticator.create(options.json<{ options: never }>().options);
     return this.post('/owner/api/enrol', { link, name, credential });
+  }
+
+  /** A fresh check with this browser's passkey, as a change of passkeys asks for. */
+  async confirmation() {
+    const options = await this.post('/owner/api/passkeys/confirm/options');
+    expect(options.statusCode, options.body).toBe(200);
+    return this.authenticator.get(options.json<{ options: { challenge: string } }>().options);
   }
 
   async signIn(origin?: string) {

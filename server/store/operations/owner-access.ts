@@ -162,15 +162,29 @@ export function* signIn(
   yield* audit(entry);
 }
 
+/** Counts a passkey's use outside a sign-in (the owner confirming a change with it). */
+export function* usePasskey(passkeyId: string, counter: number, at: number): Plan<void> {
+  yield* run('UPDATE owner_passkeys SET counter = @counter, last_used_at = @at WHERE id = @id', {
+    counter,
+    at,
+    id: passkeyId,
+  });
+}
+
 export function* addPasskey(key: Passkey, entry: NewAuditEntry): Plan<void> {
   yield* insertPasskey(key);
   yield* audit(entry);
 }
 
+/**
+ * Removes a passkey and ends every session signed in with it; never the last passkey, even
+ * when two removals race (they take turns, each counting what the other left).
+ */
 export function* removePasskey(
   id: string,
   entry: NewAuditEntry,
 ): Plan<'removed' | 'last' | 'not-found'> {
+  yield* lock('passkeys');
   const row = yield* one<{ total: number; found: number }>(
     `SELECT count(*) AS total, count(CASE WHEN id = @id THEN 1 END) AS found FROM owner_passkeys`,
     { id },
@@ -178,6 +192,11 @@ export function* removePasskey(
   if (!row || row.found === 0) return 'not-found';
   if (row.total === 1) return 'last';
   yield* run('DELETE FROM owner_passkeys WHERE id = @id', { id });
+  yield* run(
+    `UPDATE owner_sessions SET ended_at = @at, passkey_id = NULL
+     WHERE passkey_id = @id AND ended_at IS NULL`,
+    { id, at: entry.at },
+  );
   yield* run('UPDATE owner_sessions SET passkey_id = NULL WHERE passkey_id = @id', { id });
   yield* audit(entry);
   return 'removed';
@@ -212,18 +231,13 @@ export function* endSession(id: string, at: number, entry: NewAuditEntry): Plan<
   return true;
 }
 
-/**
- * Counts an attempt against caps kept with the feedback caps' entries (the store's sweep
- * forgets them past their window): refused, and not counted, when one is full.
- */
-export function* countAttempt(
+/** Whether one of the caps is full at `now`, and when it frees up; null when none is. */
+export function* capsFull(
   caps: readonly AcceptanceCap[],
   now: number,
-): Plan<{ ok: true } | { ok: false; retryAt: number }> {
+): Plan<{ retryAt: number } | null> {
   const keys = caps.map((cap) => cap.key);
-  if (keys.length === 0) return { ok: true };
-  // Counted one after the other with the feedback's acceptances, from any instance.
-  yield* lock('accept');
+  if (keys.length === 0) return null;
   const d = yield* dialect();
   const longest = Math.max(...caps.map((cap) => cap.windowMs));
   const rows = yield* all<{ key: string; at: number }>(
@@ -234,8 +248,24 @@ export function* countAttempt(
     const recent = rows
       .filter((row) => row.key === cap.key && row.at > now - cap.windowMs)
       .map((row) => row.at);
-    if (recent.length >= cap.max) return { ok: false, retryAt: Math.min(...recent) + cap.windowMs };
+    if (recent.length >= cap.max) return { retryAt: Math.min(...recent) + cap.windowMs };
   }
+  return null;
+}
+
+/**
+ * Counts an attempt against caps kept with the feedback caps' entries (the store's sweep
+ * forgets them past their window): refused, and not counted, when one is full.
+ */
+export function* countAttempt(
+  caps: readonly AcceptanceCap[],
+  now: number,
+): Plan<{ ok: true } | { ok: false; retryAt: number }> {
+  if (caps.length === 0) return { ok: true };
+  // Counted one after the other with the feedback's acceptances, from any instance.
+  yield* lock('accept');
+  const full = yield* capsFull(caps, now);
+  if (full) return { ok: false, retryAt: full.retryAt };
   for (const cap of caps) {
     yield* run('INSERT INTO acceptance_slots (key, at) VALUES (@key, @at)', {
       key: cap.key,

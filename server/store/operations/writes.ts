@@ -42,6 +42,7 @@ import {
   signIn,
   takeTicket,
   touchSession,
+  usePasskey,
 } from './owner-access.ts';
 import { forgetSender, markRead, markSpam, purge, retry, retryAllDead } from './owner.ts';
 
@@ -75,6 +76,7 @@ export const WRITES = {
   enrol,
   signIn,
   addPasskey,
+  usePasskey,
   removePasskey,
   touchSession,
   endSession,

@@ -10,10 +10,11 @@
  * The writers that take turns: accepting a group (the caps' counts and the keys' checks),
  * claiming (the hourly mail cap counts what is in flight), the meta rows (pause, digest),
  * a copy into the store (no other writer until it commits), and the visit counters' sums
- * and salt (instances flush one at a time). SQLite's write lock already serialises every
+ * and salt (instances flush one at a time), the owner's passkeys (the last one is never
+ * removed, however many removals race). SQLite's write lock already serialises every
  * write transaction.
  */
-export type LockName = 'accept' | 'claim' | 'meta' | 'copy' | 'visits';
+export type LockName = 'accept' | 'claim' | 'meta' | 'copy' | 'visits' | 'passkeys';
 
 export interface Dialect {
   readonly engine: 'sqlite' | 'postgres';
@@ -46,6 +47,7 @@ export const POSTGRES_LOCKS: Readonly<Record<LockName, string>> = {
   meta: 'SELECT pg_advisory_xact_lock(7342011003)',
   copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta, visit_counts, owner_passkeys, owner_audit, notifications IN EXCLUSIVE MODE',
   visits: 'SELECT pg_advisory_xact_lock(7342011004)',
+  passkeys: 'SELECT pg_advisory_xact_lock(7342011005)',
 };
 
 /** A statement with its `@name` parameters made positional. */
