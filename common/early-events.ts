@@ -20,8 +20,11 @@
  *   carries its first slide only) is followed as it is;
  * - `data-early="open ID"`: opens the dialog `ID` as a modal, noting when
  *   (`data-opened-at`);
- * - a dialog's close link (`data-close`) to the page it is on closes the dialog; Escape with
- *   no menu open follows an open dialog's close link;
+ * - a dialog's close link (`data-close`) closes the dialog in place; one to another page
+ *   (a legal text's or the support page's, to the app's page) leaves the address to the
+ *   dialog, which goes there as it comes live, or to the browser, which follows the link if
+ *   the page is not live within `HELD_FORM_MS`; Escape with no menu open follows an open
+ *   dialog's close link;
  * - a form in a dialog that is not live yet is held (`data-queued`) and sent by the form
  *   once it is; if it never is, within `HELD_FORM_MS`, the browser posts it as a plain
  *   form. The first submit of a form with an empty `idempotencyKey` field fills that field
@@ -57,7 +60,10 @@ export const TOTAL_ATTRIBUTE = 'data-total';
 export const FIRST_ATTRIBUTE = 'data-first';
 /** Where the carousel writes its position, "5–8 / 24". */
 export const POSITION_ATTRIBUTE = 'data-position';
-/** How long a form sent before the page is live waits for it, before the browser posts it. */
+/**
+ * How long a form sent (or a dialog closed away from its page) before the page is live waits
+ * for it, before the browser posts the form (or follows the close link).
+ */
 export const HELD_FORM_MS = 10_000;
 
 /** The effects the early script knows, as `data-early` spells them. */

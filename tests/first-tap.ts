@@ -726,19 +726,28 @@ export function menu(path: string): TapControl {
   };
 }
 
-/** The close cross of the dialog `dialog` that opens over the app page `appPath`. */
+/**
+ * The close cross of the dialog `dialog` that opens over the app page `appPath`: the dialog
+ * is gone at once, and the address is the app page's from when the page is live.
+ */
 export function closeDialog(path: string, dialog: string, appPath: string): TapControl {
   return {
     name: 'Close',
     path,
-    effect: `the "${dialog}" dialog is gone and the address is ${appPath}`,
-    effectInPage: () =>
-      `location.pathname === ${JSON.stringify(appPath)} && ![...document.querySelectorAll('dialog')].some((d) => d.open)`,
+    effect: `the "${dialog}" dialog is gone (the address ${appPath} once live)`,
+    effectInPage: () => `![...document.querySelectorAll('dialog')].some((d) => d.open)`,
     locate: (page) => linkOrButton(page.getByRole('dialog', exactly(dialog)), 'Close'),
-    shows: async (page) =>
-      new URL(page.url()).pathname === appPath &&
-      (await page.getByRole('dialog', exactly(dialog)).count()) === 0,
-    read: (page) => dialogReading(page, dialog),
+    shows: async (page) => {
+      const live = await page
+        .locator('html[data-hydrated]')
+        .count()
+        .catch(() => 0);
+      return (
+        (live === 0 || new URL(page.url()).pathname === appPath) &&
+        (await page.getByRole('dialog', exactly(dialog)).count()) === 0
+      );
+    },
+    read: async (page) => `${await dialogReading(page, dialog)} at ${new URL(page.url()).pathname}`,
   };
 }
 

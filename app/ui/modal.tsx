@@ -121,6 +121,9 @@ export function Modal({
       taking.current = true;
       openedBeforeLive();
     }
+    // Prerendered open and closed before it was live (its close cross, or Escape): it stays
+    // closed, and the close is done now (to the app's page).
+    if (open && prerenderedOpen && fromPrerender && !dialog.open) taking.current = true;
     // Once, as it comes live.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

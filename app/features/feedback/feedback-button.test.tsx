@@ -362,6 +362,33 @@ describe('Send Feedback', () => {
     container.remove();
   });
 
+  test('the support page’s form closed before the page was live stays closed, and the close is done once live', async () => {
+    delete document.documentElement.dataset.hydrated;
+    const onDismiss = vi.fn();
+    const container = document.createElement('div');
+    document.body.append(container);
+    const page = onPage(
+      <FeedbackButton {...ECHO} forceOpen onDismiss={onDismiss} />,
+      '/echoexpense/support',
+    );
+    await import('./feedback-modal.tsx');
+    container.innerHTML = renderToString(page);
+    const dialog = within(container).getByRole('dialog', { name: 'Send Feedback' });
+    // Before the page is live: the close cross closes the form at once, in place.
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('link', { name: 'Close' }));
+    expect(within(container).queryByRole('dialog')).toBeNull();
+    expect(onDismiss).not.toHaveBeenCalled();
+
+    const root = await act(async () => hydrateRoot(container, page));
+    document.documentElement.dataset.hydrated = '';
+    // Live, it does the close (to the app's page) once, and the form stays closed.
+    await waitFor(() => expect(onDismiss).toHaveBeenCalledTimes(1));
+    expect(within(container).queryByRole('dialog')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
+  });
+
   test('what was typed into the prerendered form before the page was live is sent', async () => {
     fetchMock.mockResolvedValue(answer(202));
     const container = document.createElement('div');
