@@ -16,8 +16,8 @@ import { THEME_INPUT_NAME, THEME_STORAGE_KEY } from './theme.ts';
 // for its scheme's preference under `system`, and always or never under a chosen theme.
 export const THEME_SCRIPT = `(()=>{const d=document,h=d.documentElement,k=${JSON.stringify(THEME_STORAGE_KEY)},
 read=()=>{try{return localStorage.getItem(k)}catch{}},
-apply=t=>{t=t=='light'||t=='dark'?t:'system';h.dataset.theme=t;
-for(const m of d.querySelectorAll('meta[name=theme-color][data-scheme]')){const s=m.dataset.scheme;m.setAttribute('media',t=='system'?'(prefers-color-scheme: '+s+')':t==s?'all':'not all')}
+apply=t=>{t=t=='light'||t=='dark'?t:'system';if(h.dataset.theme!=t)h.dataset.theme=t;
+for(const m of d.querySelectorAll('meta[name=theme-color][data-scheme]')){const s=m.dataset.scheme,q=t=='system'?'(prefers-color-scheme: '+s+')':t==s?'all':'not all';if(m.getAttribute('media')!=q)m.setAttribute('media',q)}
 for(const r of d.querySelectorAll('input[name=${THEME_INPUT_NAME}]'))r.checked=r.value==t};
 apply(read());
 d.addEventListener('beforetoggle',e=>{if(e.newState=='open')apply(h.dataset.theme)},true);
