@@ -9,6 +9,7 @@ import { readSettings } from '../config.ts';
 import {
   createEnrolmentLink,
   exportMessages,
+  exportSummary,
   forgetSender,
   markSpam,
   purge,
@@ -202,7 +203,7 @@ export const COMMANDS: Record<string, Command> = {
       const { values, io } = context;
       const format = exportFormat(values.format, values.output);
       const options = { status: parseStatus(values.status), appName: values.app };
-      const what = [format.toUpperCase(), values.app, values.status].filter(Boolean).join(', ');
+      const what = exportSummary(format, [values.app, values.status]);
       const [owner, actor] = acting(context);
       if (values.output === undefined) {
         await exportMessages(owner, actor, options, format, io.out, what);
@@ -440,7 +441,7 @@ export const COMMANDS: Record<string, Command> = {
         }
         const counts = await target.transfer.load(transfer.rows());
         io.out(
-          `Copied ${plural(counts.messages, 'message')}, ${plural(counts.outbox, 'outbox entry', 'outbox entries')}, ${plural(counts.delivery_attempts, 'delivery attempt')}, ${plural(counts.idempotency_keys, 'idempotency key')} and ${plural(counts.visit_counts, 'daily visit count')}. Start the server with DATABASE_URL set to this database.`,
+          `Copied ${plural(counts.messages, 'message')}, ${plural(counts.outbox, 'outbox entry', 'outbox entries')}, ${plural(counts.delivery_attempts, 'delivery attempt')}, ${plural(counts.idempotency_keys, 'idempotency key')}, ${plural(counts.visit_counts, 'daily visit count')}, ${plural(counts.owner_passkeys, 'passkey')}, ${plural(counts.owner_audit, 'activity entry', 'activity entries')} and ${plural(counts.notifications, 'notification')}. Start the server with DATABASE_URL set to this database.`,
         );
         return 0;
       } finally {

@@ -118,8 +118,22 @@ export async function purge(store: OwnerStore, actor: Actor, before: number) {
 }
 
 /**
+ * What an export took, for the activity list: its format and filters, and whether it was
+ * searched, never what for (a search is a visitor's name or address, which the list must
+ * not keep past a `forget`): "JSON, EchoExpense, unread, searched".
+ */
+export function exportSummary(
+  format: ExportFormat,
+  filters: readonly (string | undefined)[],
+  search?: string,
+): string {
+  const searched = search?.trim() ? 'searched' : undefined;
+  return [format.toUpperCase(), ...filters, searched].filter(Boolean).join(', ');
+}
+
+/**
  * The messages that match, newest first, in `format`, one line at a time to `write`.
- * `what` says which, for the audit list.
+ * `what` says which, for the audit list (`exportSummary`).
  */
 export async function exportMessages(
   store: OwnerStore,

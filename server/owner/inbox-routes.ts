@@ -24,6 +24,7 @@ import type { Clock } from '../clock.ts';
 import type { ChangeResult, ListOptions, RetryResult, StoredMessage } from '../store/types.ts';
 import {
   exportMessages,
+  exportSummary,
   forgetSender,
   markRead,
   markSpam,
@@ -175,9 +176,7 @@ export async function inboxRoutes(instance: FastifyInstance, { clock }: InboxRou
   app.get('/export', { schema: { querystring: ExportQuerySchema } }, async (request, reply) => {
     const { format } = request.query;
     const options = listOptions(request.query);
-    const what = [format.toUpperCase(), options.appName, request.query.filter, options.search]
-      .filter(Boolean)
-      .join(', ');
+    const what = exportSummary(format, [options.appName, request.query.filter], options.search);
     const body = new PassThrough();
     exportMessages(
       owner,

@@ -3,6 +3,8 @@
  * read, spam and not spam, sending again, forgetting a sender and the export, each the same
  * as the owner's command does, and each written to the audit list.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { InboxMessage, MessageAnswer, MessagesAnswer } from '../../common/owner-api.ts';
 import { runFeedbackCli } from '../cli/feedback.ts';
@@ -172,6 +174,58 @@ test('forgetting a sender says how many first, then deletes every message from t
   const [entry] = await store().ownerAccess.auditLog(1);
   expect(entry).toMatchObject({ action: 'sender-forgotten', detail: '2 messages' });
   expect(JSON.stringify(await store().ownerAccess.auditLog(10))).not.toContain('grace');
+});
+
+/** Every file under the store's folder, read whole (the database, its log, anything else). */
+function dataDirBytes(folder = server.dataDir): Buffer {
+  return Buffer.concat(
+    readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name))),
+  );
+}
+
+test('after a search, an export and forget, the address is left in no file of DATA_DIR', async () => {
+  const address = 'alice.erase-me@example.com';
+  await storeMessage(store(), newFeedback(clock.now(), { email: address, lastName: 'Erasable' }));
+  await storeMessage(store(), newFeedback(clock.now(), { message: 'Someone else, kept' }));
+  const searched = await messages(`?q=${encodeURIComponent(address)}`);
+  expect(searched.messages).toHaveLength(1);
+  clock.advance(1);
+  const exported = await browser.request({
+    url: `/owner/api/export?format=json&q=${encodeURIComponent(address)}`,
+  });
+  expect(JSON.parse(exported.body)).toHaveLength(1);
+  const [entry] = await store().ownerAccess.auditLog(1);
+  expect(entry).toMatchObject({ action: 'exported', detail: 'JSON, all, searched' });
+  // An older version kept the search in the activity list: forget erases that too.
+  await store().ownerAccess.audit({
+    at: clock.now(),
+    action: 'exported',
+    detail: `JSON, all, ${address.toUpperCase()}`,
+  });
+  expect(dataDirBytes().includes(address)).toBe(true);
+
+  const forgotten = await post('/owner/api/forget', { email: address, confirm: true });
+  expect(forgotten.json()).toEqual({ deleted: 1, reclaimed: true });
+  const bytes = dataDirBytes().toString('latin1').toLowerCase();
+  expect(bytes).not.toContain(address);
+  expect(bytes).not.toContain('erasable');
+  expect(bytes).toContain('someone else, kept');
+});
+
+test('the activity list keeps 90 days', async () => {
+  const access = store().ownerAccess;
+  await access.audit({ at: clock.now(), action: 'purged', detail: '1 message' });
+  clock.advance(89 * 24 * 60 * 60_000);
+  await access.audit({ at: clock.now(), action: 'purged', detail: '2 messages' });
+  await access.forgetExpired(clock.now(), 0);
+  expect((await access.auditLog(100)).map((each) => each.detail)).toContain('1 message');
+  clock.advance(2 * 24 * 60 * 60_000);
+  await access.forgetExpired(clock.now(), 0);
+  const details = (await access.auditLog(100)).map((each) => each.detail);
+  expect(details).toContain('2 messages');
+  expect(details).not.toContain('1 message');
 });
 
 test('the export is the command’s, as a file to download', async () => {

@@ -217,11 +217,11 @@ export interface FeedbackIntake {
   /** The id stored under an Idempotency-Key seen in the last 24 hours. */
   findReplay(key: string, now: number): Promise<string | undefined>;
   /**
-   * The secret the caps' keys are hashed with, so a key cannot be turned back into an
-   * address: made once per store (it moves with the store's rows), the same for every
-   * instance.
+   * Forgets the caps' secret that older versions kept in the store beside the digests it
+   * made (a backup of both reversed to the addresses): the secret is now the server's
+   * (`CAPS_KEY`, or one made at start), never stored.
    */
-  keySalt(): Promise<string>;
+  forgetKeySalt(): Promise<void>;
 }
 
 /** The outbox worker: claims due messages under a lease and records each attempt. */
@@ -445,7 +445,7 @@ export interface OwnerAccess {
     caps: readonly AcceptanceCap[],
     now: number,
   ): Promise<{ ok: true } | { ok: false; retryAt: number }>;
-  /** Forgets expired tickets, and sessions begun before `sessionsBefore`. */
+  /** Forgets expired tickets, sessions begun before `sessionsBefore`, and old activity. */
   forgetExpired(now: number, sessionsBefore: number): Promise<void>;
 }
 
@@ -684,7 +684,7 @@ export interface AppVisits extends VisitTotals {
 }
 
 export interface ReferrerVisits {
-  /** The referring site's domain, without `www.`; `(other)` past the day's distinct ones. */
+  /** The referring site's domain, without `www.`; `(other)`: the day's least visited, past its bound. */
   domain: string;
   /** Visits that arrived from it. */
   visits: number;

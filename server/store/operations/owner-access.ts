@@ -275,8 +275,15 @@ export function* countAttempt(
   return { ok: true };
 }
 
-/** Forgets expired tickets, and sessions begun before `sessionsBefore` (past any expiry). */
+/** How long an activity entry is kept: 90 days. */
+export const ACTIVITY_KEPT_MS = 90 * 24 * 60 * 60_000;
+
+/**
+ * Forgets expired tickets, sessions begun before `sessionsBefore` (past any expiry), and
+ * activity entries older than ACTIVITY_KEPT_MS.
+ */
 export function* forgetExpired(now: number, sessionsBefore: number): Plan<void> {
   yield* run('DELETE FROM owner_tickets WHERE expires_at <= @now', { now });
+  yield* run('DELETE FROM owner_audit WHERE at < @before', { before: now - ACTIVITY_KEPT_MS });
   yield* run('DELETE FROM owner_sessions WHERE created_at < @before', { before: sessionsBefore });
 }

@@ -218,6 +218,18 @@ export function* countBySender(email: string): Plan<number> {
   return row?.count ?? 0;
 }
 
+/**
+ * Deletes every message from the address, and every activity entry that names it (none is
+ * written so now; an older version kept an export's search there).
+ */
 export function* forgetSender(email: string): Plan<number> {
-  return yield* run(`DELETE FROM messages WHERE ${SENDER}`, { email: email.trim() });
+  const address = email.trim();
+  const pattern = address.toLowerCase().replace(/[\\%_]/g, (special) => `\\${special}`);
+  yield* run(
+    `DELETE FROM owner_audit WHERE lower(detail) LIKE '%' || @pattern || '%' ESCAPE '\\'`,
+    {
+      pattern,
+    },
+  );
+  return yield* run(`DELETE FROM messages WHERE ${SENDER}`, { email: address });
 }

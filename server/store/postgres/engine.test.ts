@@ -103,12 +103,16 @@ test('an erased sender’s name and message are gone from the database’s files
   await store.intake.accept(
     newFeedback(Date.now(), { lastName: secret, email, message: `Text of ${secret}` }),
   );
+  // An activity entry that names the address (an older version kept an export's search).
+  await store.ownerAccess.audit({ at: Date.now(), action: 'exported', detail: `JSON, ${email}` });
   const contains = async (text: string) =>
     (await databaseFiles(store)).some((bytes) => bytes.includes(text));
   expect(await contains(secret)).toBe(true);
+  expect(await contains(email)).toBe(true);
 
   expect(await store.owner.forgetSender(email.toUpperCase())).toBe(1);
   expect(await store.owner.reclaimSpace()).toBe(true);
   expect(await contains(secret)).toBe(false);
+  expect(await contains(secret.toLowerCase())).toBe(false);
   expect(await contains('Someone else, kept')).toBe(true);
 });

@@ -170,7 +170,7 @@ function postgresConnection(pool: pg.Pool, version: number): StoreConnection {
         await client.query(unlimited('SET statement_timeout = 0'));
         await client.query(
           unlimited(
-            'VACUUM FULL messages, outbox, delivery_attempts, idempotency_keys, acceptance_slots',
+            'VACUUM FULL messages, outbox, delivery_attempts, idempotency_keys, acceptance_slots, notifications, owner_audit',
           ),
         );
         await client.query('RESET statement_timeout');
