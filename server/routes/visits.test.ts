@@ -252,6 +252,24 @@ describe('what is not counted', () => {
     expect(warnings[0]).toContain('"origin":"https://elsewhere.example"');
   });
 
+  test('a request naming no origin counts only when the browser marks it as the site’s own page', async () => {
+    const { app, clock } = await start();
+    const withoutOrigin = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: VISIT_ENDPOINT,
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': DESKTOP, ...headers },
+        payload: JSON.stringify(view('/', 'buy-pills-1.example')),
+      });
+    // A script posing as a browser: no Origin, no fetch metadata.
+    for (let n = 0; n < 20; n++) expect((await withoutOrigin({})).statusCode).toBe(204);
+    expect((await withoutOrigin({ 'sec-fetch-site': 'none' })).statusCode).toBe(204);
+    expect((await withoutOrigin({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(204);
+    expect((await report(app, clock.now())).totals.views).toBe(0);
+    expect((await withoutOrigin({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(204);
+    expect((await report(app, clock.now())).totals.views).toBe(1);
+  });
+
   test('with counting off, a beacon is answered and nothing is written', async () => {
     const { app, clock } = await start({ env: { VISITS_ENABLED: 'false' } });
     expect(app.visitCounter).toBeUndefined();
@@ -383,6 +401,32 @@ describe('aggregation', () => {
     // 500 distinct paths a day each, then the rest together.
     expect(today).toHaveLength(501);
     expect(today[0]).toEqual({ path: '(other)', views: 200 });
+    expect(clock.now()).toBe(START);
+  });
+
+  test('the day keeps its busiest referrers, not its first: a flood of made-up ones first pushes out no real one', async () => {
+    const { app, clock } = await start({
+      env: { VISITS_RATE_LIMIT_PER_MINUTE: '0', VISITS_MAX_PER_SECOND: '0' },
+    });
+    for (let index = 0; index < 500; index++) {
+      await beacon(app, view('/', `buy-pills-${index}.example`));
+    }
+    await app.visitCounter?.flush();
+    // Later in the day, real visitors come from LinkedIn, in two flushes.
+    for (const visitor of ['A', 'B']) {
+      await beacon(app, view('/', 'www.linkedin.com'), { userAgent: `${DESKTOP} ${visitor}` });
+      await app.visitCounter?.flush();
+    }
+    const referrers = await app.feedbackStore.visitStats.referrers(
+      { from: '2025-03-10', to: '2025-03-10' },
+      1000,
+    );
+    expect(referrers[0]).toEqual({ domain: 'linkedin.com', visits: 2 });
+    expect(referrers).toHaveLength(501);
+    expect(referrers.find((row) => row.domain === '(other)')).toEqual({
+      domain: '(other)',
+      visits: 1,
+    });
     expect(clock.now()).toBe(START);
   });
 });

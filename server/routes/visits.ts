@@ -3,7 +3,8 @@
  * text/plain JSON body. The answer is 204 whether it was counted or not: nothing is
  * counted from a browser that asks not to be tracked (`Sec-GPC: 1`, `DNT: 1`), from a bot
  * (isbot's list, or no user agent), from a page at an origin the settings do not name
- * (logged at warn, once per origin), or while counting is off. The beacon is counted in
+ * (logged at warn, once per origin), from a request that names no origin and is not marked
+ * same-origin by the browser (`Sec-Fetch-Site`), or while counting is off. The beacon is counted in
  * memory (server/visits/counter.ts); the store is written at the next flush, never here.
  *
  * Its limits are its own, apart from feedback's, and checked before the body is read:
@@ -171,10 +172,13 @@ export const visitRoutes = fp<VisitRoutesOptions>(
         }
         const userAgent = header(request, 'user-agent');
         if (!userAgent || isBot(userAgent)) return nothing(reply);
+        // A browser says where the page is: its Origin (every POST carries it), or at least
+        // that it is this site's own page. A request that says neither is not a browser on
+        // the site (a script's), and counts nothing.
         const origin = header(request, 'origin');
         const sameSite =
           origin === undefined
-            ? header(request, 'sec-fetch-site') !== 'cross-site'
+            ? header(request, 'sec-fetch-site') === 'same-origin'
             : allowed.has(origin);
         if (!sameSite) {
           foreignOrigin(request, origin);

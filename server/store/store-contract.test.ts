@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_DELIVERY_ATTEMPTS } from './limits.ts';
 import { latestVersion } from './migration-files.ts';
 import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
+import { DISTINCT_KEPT_PER_DAY } from './visit-days.ts';
 import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
 import { newFeedback } from '../../tests/server/helpers.ts';
 import { ENGINES, type OpenedStore } from '../../tests/server/store-engines.ts';
@@ -140,17 +141,25 @@ describe.each(ENGINES)('the $name store', (engine) => {
       expect((await store.owner.counts()).pending).toBe(100);
     });
 
-    test('the caps’ secret is made once and shared by every instance, and by a restart', async () => {
-      const salt = await store.intake.keySalt();
-      expect(salt.length).toBeGreaterThanOrEqual(32);
-      const other = await opened.another();
-      expect(await other.intake.keySalt()).toBe(salt);
-      const elsewhere = await engine.open();
-      try {
-        expect(await elsewhere.store.intake.keySalt()).not.toBe(salt);
-      } finally {
-        await elsewhere.cleanup();
-      }
+    test('no caps’ secret is kept in the store: one an older version kept is forgotten', async () => {
+      await store.transfer.load(
+        (async function* () {
+          yield {
+            table: 'meta',
+            row: { key: 'cap_key_salt', value: 'an older version’s' },
+          } as const;
+        })(),
+      );
+      const keys = async () => {
+        const found: string[] = [];
+        for await (const each of store.transfer.rows()) {
+          if (each.table === 'meta') found.push(each.row.key);
+        }
+        return found;
+      };
+      expect(await keys()).toContain('cap_key_salt');
+      await store.intake.forgetKeySalt();
+      expect(await keys()).not.toContain('cap_key_salt');
     });
 
     test('a cap holds over every instance: full, it says when there is room again', async () => {
@@ -456,6 +465,23 @@ describe.each(ENGINES)('the $name store', (engine) => {
       expect(await other.visitStats.pages({ from: TODAY, to: TODAY }, 10)).toEqual([
         { page: '/echoexpense', views: 3, visitors: 1 },
       ]);
+    });
+
+    test('a day keeps its busiest referrers and lumps the least visited into (other)', async () => {
+      const made = Array.from({ length: DISTINCT_KEPT_PER_DAY }, (_, n) =>
+        count({ dimension: 'referrer', key: `made-up-${String(n).padStart(3, '0')}.example` }),
+      );
+      await store.visits.record(made);
+      await store.visits.record([count({ dimension: 'referrer', key: 'linkedin.com' })]);
+      await store.visits.record([count({ dimension: 'referrer', key: 'linkedin.com', hits: 2 })]);
+      const referrers = await store.visitStats.referrers({ from: TODAY, to: TODAY }, 1000);
+      expect(referrers).toHaveLength(DISTINCT_KEPT_PER_DAY + 1);
+      expect(referrers[0]).toEqual({ domain: 'linkedin.com', visits: 3 });
+      expect(referrers.find((row) => row.domain === '(other)')).toEqual({
+        domain: '(other)',
+        visits: 1,
+      });
+      expect(referrers.reduce((sum, row) => sum + row.visits, 0)).toBe(DISTINCT_KEPT_PER_DAY + 3);
     });
 
     test('the report of a period: days, pages, apps with clicks and click-through, referrers, 404s, devices', async () => {

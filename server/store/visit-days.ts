@@ -25,3 +25,12 @@ export function daysOf(range: VisitRange): VisitDay[] {
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
   return days;
 }
+
+/** Where many distinct values of one day are lumped together. */
+export const OTHER = '(other)';
+
+/**
+ * Distinct referrers, and paths that found no page, kept a day: past it, the least visited
+ * are lumped into OTHER, so a flood of made-up ones cannot push out the busiest.
+ */
+export const DISTINCT_KEPT_PER_DAY = 500;

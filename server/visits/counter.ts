@@ -20,7 +20,7 @@ import type {
   VisitDimension,
   VisitRecorder,
 } from '../store/types.ts';
-import { visitDay } from '../store/visit-days.ts';
+import { OTHER, visitDay } from '../store/visit-days.ts';
 import type { DailySalt } from './daily-salt.ts';
 import type { PageOf } from './pages.ts';
 
@@ -32,7 +32,10 @@ export interface VisitBounds {
   digests: number;
   /** Page views waiting for the day's salt (an instance that just started). */
   waiting: number;
-  /** Distinct referrers, and paths that found no page, a day each; past it, `(other)`. */
+  /**
+   * Distinct referrers, and paths that found no page, each between two flushes; past it,
+   * `(other)`. Over the day the store keeps the busiest (DISTINCT_KEPT_PER_DAY).
+   */
   distinctPerDay: number;
   /** Digests remembered as written today, so they are not sent again. */
   remembered: number;
@@ -46,8 +49,6 @@ export const DEFAULT_BOUNDS: VisitBounds = {
   remembered: 100_000,
 };
 
-/** Where many distinct values of one day are lumped together. */
-export const OTHER = '(other)';
 
 const DIGEST_LENGTH = 22;
 
@@ -208,6 +209,8 @@ export class VisitCounter {
     const entries = this.#entries;
     this.#entries = new Map();
     this.#digests = 0;
+    // The next flush's distinct values start afresh: the store ranks the day's.
+    this.#distinct = new Map();
     const counts = [...entries.values()].map(({ count, visitors }) => ({
       ...count,
       visitors: [...visitors],

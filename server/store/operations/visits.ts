@@ -3,8 +3,8 @@
  * day over every instance), sharing the day's salt between the running instances, and
  * forgetting what is past its time; and the owner's reading of the sums.
  */
-import { daysOf, periodRange } from '../visit-days.ts';
-import { all, lock, run, type Plan } from '../sql/plan.ts';
+import { daysOf, DISTINCT_KEPT_PER_DAY, OTHER, periodRange } from '../visit-days.ts';
+import { all, dialect, lock, run, type Plan } from '../sql/plan.ts';
 import type {
   AppVisits,
   DeviceClass,
@@ -65,6 +65,58 @@ export function* recordVisits(counts: readonly VisitCount[]): Plan<void> {
       params,
     );
   }
+  const bounded = new Map<string, string[]>();
+  for (const row of rows) {
+    if (!BOUNDED_DIMENSIONS.has(row.dimension) || row.key === OTHER) continue;
+    const each = `${row.day}\n${row.dimension}`;
+    bounded.set(each, [...(bounded.get(each) ?? []), row.key]);
+  }
+  for (const [each, fresh] of bounded) {
+    const [day = '', dimension = ''] = each.split('\n');
+    yield* keepBusiest(day, dimension, fresh);
+  }
+}
+
+/** The dimensions whose distinct keys a day are bounded: anyone can make up new ones. */
+const BOUNDED_DIMENSIONS: ReadonlySet<VisitDimension> = new Set(['referrer', 'not-found']);
+
+/**
+ * Keeps the day's DISTINCT_KEPT_PER_DAY busiest keys of a bounded dimension, and lumps the
+ * others into OTHER (their hits and visitors added to it), so the busiest always show. Among
+ * keys as busy, those just counted (`fresh`) stay: a real referrer's first visit is not
+ * lumped in for coming after a flood of made-up ones, and its next makes it the busier.
+ */
+function* keepBusiest(day: string, dimension: string, fresh: readonly string[]): Plan<void> {
+  const d = yield* dialect();
+  const beyond = yield* all<{ key: string; detail: string; hits: number; visitors: number }>(
+    `SELECT key, detail, hits, visitors FROM visit_counts
+     WHERE day = @day AND dimension = @dimension AND key <> @other
+     ORDER BY hits DESC, CASE WHEN ${d.inList('key', 'fresh')} THEN 0 ELSE 1 END, key
+     LIMIT 1000000 OFFSET @keep`,
+    { day, dimension, other: OTHER, keep: DISTINCT_KEPT_PER_DAY, fresh: [...fresh] },
+  );
+  if (beyond.length === 0) return;
+  for (const row of beyond) {
+    yield* run(
+      `DELETE FROM visit_counts
+       WHERE day = @day AND dimension = @dimension AND key = @key AND detail = @detail`,
+      { day, dimension, key: row.key, detail: row.detail },
+    );
+  }
+  yield* run(
+    `INSERT INTO visit_counts (day, dimension, key, detail, hits, visitors)
+     VALUES (@day, @dimension, @other, '', @hits, @visitors)
+     ON CONFLICT (day, dimension, key, detail) DO UPDATE SET
+       hits = visit_counts.hits + excluded.hits,
+       visitors = visit_counts.visitors + excluded.visitors`,
+    {
+      day,
+      dimension,
+      other: OTHER,
+      hits: beyond.reduce((sum, row) => sum + row.hits, 0),
+      visitors: beyond.reduce((sum, row) => sum + row.visitors, 0),
+    },
+  );
 }
 
 /** The shares of the salt of `day` held by running instances. */
