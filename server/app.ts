@@ -171,6 +171,7 @@ export async function buildApp({
     databaseTimeoutMs: config.DATABASE_TIMEOUT_MS,
     writerThread: storeWriterThread,
     minFreeBytes: config.STORE_MIN_FREE_MB * 1024 * 1024,
+    capsKey: config.CAPS_KEY,
     ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),
     clock,
   });

@@ -257,6 +257,18 @@ export const ConfigSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * The secret the rate caps digest client addresses with, shared by every instance of one
+   * site (PostgreSQL); kept out of the store, so no backup of it reverses to an address.
+   * Unset: each server makes its own at start, and its caps start afresh on a restart.
+   */
+  CAPS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -base64 32`)' })
+      .optional(),
+  ),
   /** `ntfy` (the topic's message with a title) or `json` (a webhook's JSON body); default json. */
   NOTIFY_FORMAT: z.preprocess(
     emptyToUndefined,
@@ -276,7 +288,7 @@ export const ConfigSchema = z.object({
 });
 
 /** Settings whose values are never repeated in messages: they may hold a password. */
-const SECRET_KEYS = new Set(['SMTP_URL', 'DATABASE_URL', 'NOTIFY_URL']);
+const SECRET_KEYS = new Set(['SMTP_URL', 'DATABASE_URL', 'NOTIFY_URL', 'CAPS_KEY']);
 
 export interface Config extends Omit<
   z.output<typeof ConfigSchema>,

@@ -213,7 +213,7 @@ export class AcceptancePolicy {
   readonly #caps: readonly { rule: CapRule; max: number; limiter: AcceptanceLimiter }[];
   readonly #salt: string;
 
-  /** @param salt the store's secret for the caps' keys (`intake.keySalt()`). */
+  /** @param salt the server's secret for the caps' keys (`capsKey`, never stored). */
   constructor(limits: FeedbackLimits, salt: string) {
     this.#salt = salt;
     this.#caps = CAP_RULES.map((rule) => {

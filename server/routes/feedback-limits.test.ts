@@ -56,10 +56,17 @@ function from(remoteAddress: string, app: App, overrides: Record<string, unknown
 }
 
 describe.each(ENGINES)('on $name', (engine) => {
-  test('a client’s limit is kept in the store: another instance on it does not reset it', async () => {
+  test('a client’s limit is kept in the store: another instance on it, with the same CAPS_KEY, does not reset it', async () => {
     const storage = await sharedStorage(engine);
     const clock = new TestClock();
-    const options = { storage, clock, env: { FEEDBACK_RATE_LIMIT_PER_MINUTE: '2' } };
+    const options = {
+      storage,
+      clock,
+      env: {
+        FEEDBACK_RATE_LIMIT_PER_MINUTE: '2',
+        CAPS_KEY: 'a-caps-key-shared-by-both-instances-of-the-site',
+      },
+    };
     const first = (await start(options)).app;
     const second = (await start(options)).app;
     expect((await from('198.51.100.7', first)).statusCode).toBe(202);

@@ -98,7 +98,7 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
       outbox: instance.feedbackOutbox,
       pushNotifications: instance.pushNotifications,
       space: instance.feedbackStoreSpace,
-      policy: new AcceptancePolicy(options.limits, await instance.feedbackStore.intake.keySalt()),
+      policy: new AcceptancePolicy(options.limits, instance.capsKey),
       clock: options.clock ?? systemClock,
     });
 

@@ -3,7 +3,6 @@
  * and an engine is only a connection that runs them (sqlite/engine.ts, postgres/engine.ts).
  * Accepted messages are committed in groups, one transaction per group.
  */
-import { randomBytes } from 'node:crypto';
 import { GroupCommit } from './group-commit.ts';
 import { LONGEST_CAP_WINDOW_MS } from '../intake/policy.ts';
 import * as messages from './operations/messages.ts';
@@ -85,7 +84,7 @@ export class SharedFeedbackStore implements FeedbackStore {
     this.intake = {
       accept: (item) => group.submit(item),
       findReplay: (key, now) => c.read(intake.findReplay(key, now)),
-      keySalt: () => c.write('keySalt', randomBytes(32).toString('base64url')),
+      forgetKeySalt: () => c.write('forgetKeySalt'),
     };
 
     const deliveryPause = () => c.read(outbox.deliveryPause());

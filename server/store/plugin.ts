@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { systemClock, type Clock } from '../clock.ts';
 import { DiskSpace } from './disk-space.ts';
@@ -11,6 +12,11 @@ declare module 'fastify' {
     feedbackStore: FeedbackStore;
     /** The free-space floor of the store's disk (SQLite's folder). */
     feedbackStoreSpace: DiskSpace;
+    /**
+     * The secret the rate caps digest client addresses with: CAPS_KEY, else one made at
+     * start. Never stored, so no copy of the store reverses to an address.
+     */
+    capsKey: string;
   }
 }
 
@@ -31,6 +37,8 @@ export interface FeedbackStorePluginOptions {
   queueLimit?: number;
   /** Where the sweep of expired keys and cap entries reads the time; default the system's. */
   clock?: Clock;
+  /** The caps' secret (CAPS_KEY); unset: one made now, for this server's life. */
+  capsKey?: string | undefined;
 }
 
 const SWEEP_MS = 10 * 60 * 1000;
@@ -54,6 +62,8 @@ export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
       ...(options.queueLimit === undefined ? {} : { queueLimit: options.queueLimit }),
     });
     app.decorate('feedbackStore', store);
+    app.decorate('capsKey', options.capsKey ?? randomBytes(32).toString('base64url'));
+    await store.intake.forgetKeySalt();
     // The disk under a database server is the database's to watch.
     app.decorate('feedbackStoreSpace', new DiskSpace(dataDir, databaseUrl ? 0 : minFreeBytes));
     const { engine, version } = store.health.schema();

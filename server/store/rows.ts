@@ -229,6 +229,7 @@ export const META = {
   pause: 'delivery_pause',
   digest: 'last_digest_at',
   probe: 'ready_probe',
+  /** Kept by older versions; forgotten at start. */
   keySalt: 'cap_key_salt',
 } as const;
 

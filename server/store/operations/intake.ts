@@ -129,19 +129,9 @@ const MESSAGE_COLUMNS = [
   'spam_reason',
 ] as const;
 
-/**
- * The store's secret for the caps' keys: `fresh` when the store has none yet (the first
- * instance to ask writes it), else the one every instance already uses.
- */
-export function* keySalt(fresh: string): Plan<string> {
-  yield* run(`INSERT INTO meta (key, value) VALUES (@key, @fresh) ON CONFLICT (key) DO NOTHING`, {
-    key: META.keySalt,
-    fresh,
-  });
-  const row = yield* one<{ value: string }>('SELECT value FROM meta WHERE key = @key', {
-    key: META.keySalt,
-  });
-  return row?.value ?? fresh;
+/** Forgets the caps' secret an older version kept in the store (`IntakeStore.forgetKeySalt`). */
+export function* forgetKeySalt(): Plan<void> {
+  yield* run('DELETE FROM meta WHERE key = @key', { key: META.keySalt });
 }
 
 /** The id stored under an Idempotency-Key seen in the last 24 hours. */

@@ -5,7 +5,7 @@
  */
 import type { Plan } from '../sql/plan.ts';
 import { probeWrite } from './health.ts';
-import { accept, forgetExpired, keySalt } from './intake.ts';
+import { accept, forgetExpired, forgetKeySalt } from './intake.ts';
 import {
   claim,
   pauseDelivery,
@@ -49,7 +49,7 @@ import { forgetSender, markRead, markSpam, purge, retry, retryAllDead } from './
 export const WRITES = {
   accept,
   forgetExpired,
-  keySalt,
+  forgetKeySalt,
   claim,
   renewLease,
   recordSent,
