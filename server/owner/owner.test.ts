@@ -5,6 +5,7 @@
  * and the passkeys and sessions.
  */
 import type { FastifyInstance } from 'fastify';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CHANGE_TOKEN_HEADER } from '../../common/owner-api.ts';
 import {
@@ -274,6 +275,44 @@ describe('against other sites', () => {
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`${TEST_PUBLIC_URL}/owner/messages?x=1`);
+  });
+
+  test('a request target in absolute form is never echoed into the redirect', async () => {
+    const app = await start();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end(
+          `GET http://evil.example/owner/x?y=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const location = /^location: (.*)$/im.exec(answer)?.[1]?.trim();
+    expect(location).toBe(`${TEST_PUBLIC_URL}/owner/x?y=1`);
+  });
+
+  test('the pages send no referrer to the sites they link to', async () => {
+    const app = await start();
+    const page = await app.inject({ url: '/owner', headers: { host: HOST } });
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  test('a cookie of the same name set beside the session’s (a sibling host’s) neither hides it nor signs out', async () => {
+    const clock = new TestClock();
+    const browser = new Browser(await start({ clock }));
+    await browser.enrol(clock.now());
+    const real = browser.cookie;
+    for (const cookie of [`owner-session=junk; ${real}`, `${real}; owner-session=junk`]) {
+      browser.cookie = cookie;
+      const answer = await browser.session();
+      expect(answer.statusCode, cookie).toBe(200);
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
   });
 });
 

@@ -99,7 +99,9 @@ export const ownerPages = fp<OwnerPagesOptions>(
       const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
         // Passkeys work on the site's own host alone (127.0.0.1 is not localhost to them).
         if (request.host !== siteHost) {
-          return reply.redirect(`${settings.origin}${request.url}`, 303);
+          // The path and query alone: a request target in absolute form names another site.
+          const { pathname, search } = new URL(request.url, settings.origin);
+          return reply.redirect(`${settings.origin}${pathname}${search}`, 303);
         }
         const check = await checkSession(request, access, settings, clock.now());
         if (check.kind === 'ended') reply.header('Set-Cookie', clearCookie);

@@ -36,14 +36,21 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The value of one cookie in a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
+/**
+ * The values of a cookie in a Cookie header, each one sent: a page of a sibling host can set
+ * one of the same name for the whole domain, which the browser sends beside ours.
+ */
+export function readCookies(header: string | undefined, name: string): string[] {
+  const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+    if (at !== -1 && part.slice(0, at).trim() === name) values.push(part.slice(at + 1).trim());
   }
-  return undefined;
+  return values;
 }
+
+/** Sessions tried from one request's cookies at most (a Cookie header is a few KB). */
+const COOKIES_TRIED = 4;
 
 /** The Set-Cookie of a session's secret; an empty secret and no lifetime clear it. */
 export function sessionCookie(settings: OwnerSettings, secret: string, maxAgeMs: number): string {
@@ -89,11 +96,26 @@ export async function checkSession(
   settings: OwnerSettings,
   now: number,
 ): Promise<SessionCheck> {
-  const secret = readCookie(request.headers.cookie, settings.cookie.name);
-  if (!secret) return { kind: 'none' };
-  const session = await access.session(digest(secret));
-  if (!session) return { kind: 'none' };
-  if (endsAt(session, settings) <= now) return { kind: 'ended' };
+  // The cookie of a session, whichever of the same-named ones carries it: another one sent
+  // beside it (a sibling host's) neither hides it nor signs the owner out.
+  let found: { session: OwnerSession; secret: string } | undefined;
+  let ended = false;
+  for (const secret of readCookies(request.headers.cookie, settings.cookie.name).slice(
+    0,
+    COOKIES_TRIED,
+  )) {
+    if (!secret) continue;
+    const session = await access.session(digest(secret));
+    if (!session) continue;
+    if (endsAt(session, settings) <= now) {
+      ended = true;
+      continue;
+    }
+    found = { session, secret };
+    break;
+  }
+  if (!found) return { kind: ended ? 'ended' : 'none' };
+  const { session, secret } = found;
   if (now - session.seenAt >= touchEveryMs(settings)) {
     await access.touchSession(session.id, now);
   }

@@ -13,6 +13,9 @@ export interface SecurityHeadersOptions {
   hsts: boolean;
 }
 
+/** Headers a route may set for itself, which the site's defaults do not replace. */
+const KEPT_IF_SET = ['Cross-Origin-Resource-Policy', 'Referrer-Policy'] as const;
+
 export const securityHeaders = fp<SecurityHeadersOptions>(
   async function securityHeaders(app: FastifyInstance, { hsts }) {
     const headers = securityHeaderValues({ hsts });
@@ -21,11 +24,11 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
       if (!reply.hasHeader('Content-Security-Policy')) {
         reply.header('Content-Security-Policy', NOTHING_CSP);
       }
-      // A route may open its answers to other sites' no-cors requests (the visit beacon's).
-      const resourcePolicy = reply.getHeader('Cross-Origin-Resource-Policy');
+      // A route may open its answers to other sites' no-cors requests (the visit beacon's),
+      // or tighten the referrer it lets pages send (the owner's pages send none).
+      const kept = KEPT_IF_SET.map((name) => [name, reply.getHeader(name)] as const);
       reply.headers(headers);
-      if (resourcePolicy !== undefined)
-        reply.header('Cross-Origin-Resource-Policy', resourcePolicy);
+      for (const [name, value] of kept) if (value !== undefined) reply.header(name, value);
       done(null, payload);
     });
   },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createFixtureSite } from '../../tests/server/fixture-site.ts';
+import { createFixtureSite, ECHO_BILL_LINK } from '../../tests/server/fixture-site.ts';
 
 const AASA = JSON.stringify({
   applinks: { details: [{ appIDs: ['A1B2C3D4E5.com.example.echo'], components: [] }] },
@@ -32,16 +32,7 @@ beforeAll(async () => {
   write(clientDir, '.well-known/assetlinks.json', ASSET_LINKS);
   write(clientDir, 'app-ads.txt', APP_ADS);
   write(clientDir, 'echoexpense/b/__id__/index.html', LINK_PAGE);
-  const appLinks = [
-    {
-      slug: 'echoexpense',
-      scheme: 'echo',
-      path: '/echoexpense/b/:id',
-      query: ['from'],
-      appPath: 'bill/:id',
-      page: { file: 'echoexpense/b/__id__/index.html', scriptHashes: ["'sha256-link'"] },
-    },
-  ];
+  const appLinks = [ECHO_BILL_LINK];
   app = await buildApp({ config, site: { manifest: { ...manifest, appLinks } }, logger: false });
   const plain = createFixtureSite();
   bare = await buildApp({

@@ -184,14 +184,47 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: LoadedPage
   return sendBody(request, reply, page.bodies);
 }
 
+/** Link pages kept made, per address and encoding; the least recently asked for go first. */
+const LINK_PAGES_KEPT = 256;
+
 /**
- * A page made for one request (a link's page with its address written in): compressed on the
- * spot, in the one encoding the request accepts, and only where that pays.
+ * The pages made for addresses (a link's page with its address written in), each made and
+ * compressed once, then served from memory: the most recent LINK_PAGES_KEPT.
  */
-function pageForRequest(request: FastifyRequest, page: LoadedPage, html: string): LoadedPage {
-  const identity = Buffer.from(html);
+class MadePages {
+  readonly #pages = new Map<string, LoadedPage>();
+
+  get(
+    request: FastifyRequest,
+    address: URL,
+    make: (encoding: string | null) => LoadedPage,
+  ): LoadedPage {
+    const encoding = acceptedEncoding(request);
+    const key = `${encoding ?? ''} ${address.pathname}${address.search}`;
+    let page = this.#pages.get(key);
+    if (page) this.#pages.delete(key);
+    else page = make(encoding);
+    this.#pages.set(key, page);
+    if (this.#pages.size > LINK_PAGES_KEPT) {
+      const oldest = this.#pages.keys().next().value;
+      if (oldest !== undefined) this.#pages.delete(oldest);
+    }
+    return page;
+  }
+}
+
+/** The one encoding of ENCODINGS the request accepts best; null: none. */
+function acceptedEncoding(request: FastifyRequest): string | null {
   const header = request.headers['accept-encoding'];
-  const encoding = typeof header === 'string' ? negotiator.negotiate(header, [...ENCODINGS]) : null;
+  return typeof header === 'string' ? negotiator.negotiate(header, [...ENCODINGS]) : null;
+}
+
+/**
+ * A page made for one address (a link's page with its address written in): compressed in
+ * the one encoding the request accepts, and only where that pays.
+ */
+function pageForRequest(encoding: string | null, page: LoadedPage, html: string): LoadedPage {
+  const identity = Buffer.from(html);
   const bodies: LoadedPage['bodies'] = { identity };
   if (encoding === 'br') {
     bodies.br = brotliCompressSync(identity, {
@@ -291,10 +324,17 @@ export const siteRoutes = fp<SiteRoutesOptions>(
     for (const link of manifest.appLinks ?? []) {
       const page = await loadPage(clientDir, link.page, apiOrigin);
       const html = page.bodies.identity.toString('utf8');
+      const made = new MadePages();
       app.get(link.path, (request, reply) => {
         const address = new URL(request.url, 'http://site.invalid');
-        const filled = linkPageHtml(html, { slug: link.slug, scheme: link.scheme, link }, address);
-        return sendPage(request, reply, pageForRequest(request, page, filled), 200);
+        const answer = made.get(request, address, (encoding) =>
+          pageForRequest(
+            encoding,
+            page,
+            linkPageHtml(html, { slug: link.slug, scheme: link.scheme, link }, address),
+          ),
+        );
+        return sendPage(request, reply, answer, 200);
       });
     }
     // apple-app-site-association, assetlinks.json and app-ads.txt, where the build wrote

@@ -60,3 +60,13 @@ export function createFixtureSite(env: Record<string, string> = {}): FixtureSite
   const config = loadConfig({ SITE_DIR: siteDir, LOG_LEVEL: 'silent', ...env });
   return { config, manifest, clientDir };
 }
+
+/** An app's link (EchoExpense's shared bill) as the site's manifest lists it, page and all. */
+export const ECHO_BILL_LINK = {
+  slug: 'echoexpense',
+  scheme: 'echo',
+  path: '/echoexpense/b/:id',
+  query: ['from'],
+  appPath: 'bill/:id',
+  page: { file: 'echoexpense/b/__id__/index.html', scriptHashes: ["'sha256-link'"] },
+};
