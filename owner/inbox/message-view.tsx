@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { InboxMessage, MessageAnswer } from '../../common/owner-api.ts';
 import { api } from '../api.ts';
@@ -47,6 +47,7 @@ export interface MessageViewProps {
 
 /** One message in full, with its delivery and the owner's actions on it. */
 export function MessageView({ id, delivery, backTo, onChanged }: MessageViewProps) {
+  const onOpenedUnread = useEffectEvent(() => onChanged(''));
   const [shown, setShown] = useState<MessageAnswer | null>(null);
   const [problem, setProblem] = useState('');
   const [forgetting, setForgetting] = useState<number | null>(null);
@@ -55,19 +56,34 @@ export function MessageView({ id, delivery, backTo, onChanged }: MessageViewProp
   const navigate = useNavigate();
 
   useEffect(() => {
-    let current = true;
+    // Whether this message is still the one shown (asked anew after each await).
+    let gone = false;
+    const stillShown = () => !gone;
     api<MessageAnswer>(`/messages/${id}`).then(
-      (answer) => {
-        if (!current) return;
+      async (answer) => {
+        if (!stillShown()) return;
         setShown(answer);
         document.title = `${answer.message.firstName} ${answer.message.lastName} · Owner’s pages`;
+        // Opened is read, as in a mail client; Mark as unread takes it back.
+        if (answer.message.readAt !== null) return;
+        try {
+          const read = await api<{ message: InboxMessage }>(`/messages/${id}/read`, {
+            method: 'POST',
+            body: { read: true },
+          });
+          if (!stillShown()) return;
+          setShown({ message: read.message, attempts: answer.attempts });
+          onOpenedUnread();
+        } catch (error) {
+          if (stillShown()) setProblem(problemOf(error));
+        }
       },
       (error: unknown) => {
-        if (current) setProblem(problemOf(error));
+        if (stillShown()) setProblem(problemOf(error));
       },
     );
     return () => {
-      current = false;
+      gone = true;
     };
   }, [id]);
 

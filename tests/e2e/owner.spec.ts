@@ -146,6 +146,11 @@ test('the owner enrols a passkey, signs in, reads, marks and signs out', async (
   expect(href).toMatch(/^mailto:ada@example\.com\?subject=/);
   expect(decodeURIComponent(href)).toContain('> The reminders saved me a late fee.\n> Thank you!');
 
+  // Opened is read; Mark as unread takes it back, and Mark as read again.
+  await expect(messages.getByRole('link', { name: /^Ada Lovelace (?!\(unread\))/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as unread' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Marked as unread.' })).toBeVisible();
+  await expect(messages.getByRole('link', { name: /Ada Lovelace \(unread\)/ })).toBeVisible();
   await page.getByRole('button', { name: 'Mark as read' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Marked as read.' })).toBeVisible();
   await expect(messages.getByRole('link', { name: /^Ada Lovelace (?!\(unread\))/ })).toBeVisible();
@@ -315,7 +320,7 @@ test('the Visits tab draws the visits per day with their table, and lists a page
   await expect(
     page
       .getByRole('table', { name: 'Top apps' })
-      .getByRole('row', { name: `${legalApp.slug} 1 1 0 0%` }),
+      .getByRole('row', { name: `${legalApp.name} 1 1 0 0%` }),
   ).toBeVisible();
 
   const chart = page.getByRole('img', {
