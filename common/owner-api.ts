@@ -187,7 +187,13 @@ export interface VisitsAnswer {
   /** Every day of the range, oldest first. */
   days: (VisitFigures & { day: string })[];
   pages: (VisitFigures & { page: string })[];
-  apps: (VisitFigures & { app: string; storeClicks: number; clickThroughRate: number })[];
+  /** Each app by its slug (`app`) and its name now (the slug of an app no longer listed). */
+  apps: (VisitFigures & {
+    app: string;
+    name: string;
+    storeClicks: number;
+    clickThroughRate: number;
+  })[];
   referrers: { domain: string; visits: number }[];
   notFound: { path: string; views: number }[];
 }

@@ -194,7 +194,7 @@ function Report({ report, days }: { report: VisitsAnswer; days: VisitPeriodDays 
           keyOf={(row) => row.app}
           empty={`No app pages viewed ${period}.`}
           columns={[
-            { label: 'App', cell: (row) => row.app },
+            { label: 'App', cell: (row) => row.name },
             views(),
             visitors(),
             { label: 'Store clicks', cell: (row) => count.format(row.storeClicks), numeric: true },

@@ -233,6 +233,7 @@ export async function buildApp({
   await app.register(ownerPages, {
     settings: owner,
     page: ownerPage,
+    apps,
     appNames,
     clock,
   });

@@ -23,6 +23,7 @@ import {
   OWNER_PAGES,
   SignInBodySchema,
 } from '../../common/owner-api.ts';
+import type { RoutableApp } from '../../common/paths.ts';
 import type { Clock } from '../clock.ts';
 import { secondsUntil } from '../intake/policy.ts';
 import type { OwnerAccess, OwnerSession } from '../store/types.ts';
@@ -78,6 +79,8 @@ export interface OwnerPagesOptions {
   page: string | undefined;
   /** The site's apps by name, for the inbox's filter. */
   appNames: readonly string[];
+  /** The site's apps with their slugs, for the names in Visits. */
+  apps: readonly RoutableApp[];
   clock: Clock;
 }
 
@@ -328,7 +331,7 @@ export const ownerPages = fp<OwnerPagesOptions>(
           );
 
           await api.register(inboxRoutes, { clock });
-          await api.register(visitsRoutes, { clock });
+          await api.register(visitsRoutes, { clock, apps: options.apps });
           await api.register(accountRoutes, {
             settings,
             ceremonies,

@@ -5,15 +5,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { VisitsQuerySchema, type VisitsAnswer } from '../../common/owner-api.ts';
+import type { RoutableApp } from '../../common/paths.ts';
 import type { Clock } from '../clock.ts';
 
 export interface VisitsRoutesOptions {
   clock: Clock;
+  /** The site's apps: each app's counts carry its name (the slug where it has none now). */
+  apps: readonly RoutableApp[];
 }
 
-export async function visitsRoutes(instance: FastifyInstance, { clock }: VisitsRoutesOptions) {
+export async function visitsRoutes(
+  instance: FastifyInstance,
+  { clock, apps }: VisitsRoutesOptions,
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const stats = instance.feedbackStore.visitStats;
+  const names = new Map(apps.map((entry) => [entry.slug, entry.name]));
 
   app.get('/visits', { schema: { querystring: VisitsQuerySchema } }, async (request) => {
     const report = await stats.report(request.query.days, clock.now());
@@ -24,6 +31,7 @@ export async function visitsRoutes(instance: FastifyInstance, { clock }: VisitsR
       pages: report.pages,
       apps: report.apps.map(({ app, views, visitors, storeClicks, clickThroughRate }) => ({
         app,
+        name: names.get(app) ?? app,
         views,
         visitors,
         storeClicks,

@@ -45,7 +45,14 @@ test('answers the counts of the period asked for', async () => {
   expect(answer.days[0]).toEqual({ day: '2025-03-04', views: 0, visitors: 0 });
   expect(answer.pages).toEqual([{ page: '/echoexpense', views: 3, visitors: 2 }]);
   expect(answer.apps).toEqual([
-    { app: 'echoexpense', views: 2, visitors: 1, storeClicks: 1, clickThroughRate: 0.5 },
+    {
+      app: 'echoexpense',
+      name: 'EchoExpense',
+      views: 2,
+      visitors: 1,
+      storeClicks: 1,
+      clickThroughRate: 0.5,
+    },
   ]);
   expect(answer.referrers).toEqual([{ domain: 'example.com', visits: 2 }]);
   expect(answer.notFound).toEqual([{ path: '/nothing-here', views: 1 }]);
