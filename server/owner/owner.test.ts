@@ -267,6 +267,23 @@ describe('against other sites', () => {
     expect(entry).toMatchObject({ action: 'sign-in-refused' });
   });
 
+  test('a passkey answer whose counter went back (replayed, or a copied key) is refused in plain words', async () => {
+    const clock = new TestClock();
+    const browser = new Browser(await start({ clock }));
+    await browser.enrol(clock.now());
+    await browser.post('/owner/api/sign-out');
+    expect((await browser.signIn()).statusCode).toBe(200);
+    await browser.post('/owner/api/sign-out');
+    browser.authenticator.rewind();
+    const refused = await browser.signIn();
+    expect(refused.statusCode).toBe(401);
+    const { message } = refused.json<{ error: { message: string } }>().error;
+    expect(message).toMatch(
+      /^This passkey’s answer was given before \(replayed\), or the passkey was copied/,
+    );
+    expect(message).not.toMatch(/counter value/i);
+  });
+
   test('the pages on another spelling of the host redirect to the site’s own', async () => {
     const app = await start();
     const response = await app.inject({

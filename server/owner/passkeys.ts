@@ -44,14 +44,25 @@ function challengeOf(response: { response: { clientDataJSON: string } }): string
   throw new CeremonyError('The passkey’s answer could not be read; try again.');
 }
 
+/**
+ * The owner's words for what the library refused, where it has a case of its own: a
+ * passkey whose signature counter did not move on is a replayed answer or a copied key.
+ */
+const REFUSALS: readonly [RegExp, string][] = [
+  [
+    /counter value \d+ was lower than expected/i,
+    'This passkey’s answer was given before (replayed), or the passkey was copied to another device. Sign in again; if it keeps happening, remove this passkey under Passkeys and add a new one.',
+  ],
+];
+
 /** Runs a check of the library; any failure it reports becomes the owner's message. */
 async function verified<T>(check: () => Promise<T>, message: string): Promise<T> {
   try {
     return await check();
   } catch (error) {
-    throw new CeremonyError(
-      `${message} (${error instanceof Error ? error.message : String(error)})`,
-    );
+    const reason = error instanceof Error ? error.message : String(error);
+    const known = REFUSALS.find(([pattern]) => pattern.test(reason));
+    throw new CeremonyError(known ? known[1] : `${message} (${reason})`);
   }
 }
 

@@ -104,6 +104,12 @@ export class SoftAuthenticator {
     };
   }
 
+  /** Sets the newest passkey's counter back one use: a copy made before its last use. */
+  rewind(): void {
+    const credential = this.#credentials.at(-1);
+    if (credential) credential.counter -= 1;
+  }
+
   /** The answer to a sign-in's options, with the newest passkey (or the one named). */
   get(
     options: CeremonyOptions,
