@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { iconLink, svgDataUrl, withInlineMarks } from './finish-build/inline-marks.ts';
-import { unlinkedStylesheets, withInlineStylesheets } from './finish-build/inline-styles.ts';
+import {
+  unlinkedStylesheets,
+  unlinkedStylesheetsByUse,
+  withInlineStylesheets,
+} from './finish-build/inline-styles.ts';
 import { withScriptsAfterFirstPaint } from './finish-build/scripts-after-paint.ts';
 import { robotsTxt, sitemapXml } from './finish-build/site-files.ts';
 import { inlineScriptHashes } from './finish-build/site-manifest.ts';
@@ -151,6 +155,20 @@ describe('the stylesheets of what the prerender drew from a lazy chunk', () => {
   it('adds the stylesheet that defines a class the page uses and its own do not', () => {
     const html = '<main class="_page_ab12c_1"><dialog class="_dialog_1vs32_1 round-button" open>';
     expect(unlinkedStylesheets(html, ['/assets/root.css'], allCss)).toEqual(['/assets/modal.css']);
+  });
+
+  it('tells what shows at first paint from what only a closed dialog uses', () => {
+    const closed =
+      '<main class="_page_ab12c_1"></main><dialog class="_dialog_1vs32_1" id="f"><p class="_other_zz9zz_1">x</p></dialog>';
+    expect(unlinkedStylesheetsByUse(closed, ['/assets/root.css'], allCss)).toEqual({
+      first: [],
+      later: ['/assets/modal.css', '/assets/other.css'],
+    });
+    const open = closed.replace('id="f"', 'id="f" open=""');
+    expect(unlinkedStylesheetsByUse(open, ['/assets/root.css'], allCss)).toEqual({
+      first: ['/assets/modal.css', '/assets/other.css'],
+      later: [],
+    });
   });
 
   it('adds nothing when the linked stylesheets cover the page, or for a class by prefix only', () => {

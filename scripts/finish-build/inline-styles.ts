@@ -52,6 +52,24 @@ export function unlinkedStylesheets(
   );
 }
 
+/** A dialog prerendered closed, whole (dialogs do not nest): nothing of it shows at first. */
+const CLOSED_DIALOG = /<dialog\b(?![^>]*\sopen[\s=>/])[^>]*>[\s\S]*?<\/dialog>/g;
+
+/**
+ * `unlinkedStylesheets`, split by when the page needs them: `first`, for what shows at its
+ * first paint, and `later`, for what only its closed dialogs use (the form a tap opens),
+ * which need not hold the first paint back: they go after the page's content.
+ */
+export function unlinkedStylesheetsByUse(
+  html: string,
+  linked: readonly string[],
+  allCss: ReadonlyMap<string, string>,
+): { first: string[]; later: string[] } {
+  const first = unlinkedStylesheets(html.replace(CLOSED_DIALOG, ''), linked, allCss);
+  const later = unlinkedStylesheets(html, linked, allCss).filter((href) => !first.includes(href));
+  return { first, later };
+}
+
 /** The addresses of the stylesheets a prerendered page links. */
 export function linkedStylesheets(html: string): string[] {
   return [...html.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');

@@ -23,7 +23,7 @@ import {
 import {
   linkedStylesheets,
   stylesheetsOf,
-  unlinkedStylesheets,
+  unlinkedStylesheetsByUse,
   withInlineStylesheets,
 } from './inline-styles.ts';
 import { APP_SHELL_FILE, NOT_FOUND_FILE } from './not-found-page.ts';
@@ -48,11 +48,14 @@ async function rewritePage(
   // The app shell paints nothing before its scripts render the page.
   if (file !== APP_SHELL_FILE) html = withScriptsAfterFirstPaint(html);
   const linked = linkedStylesheets(html);
-  const lazy = unlinkedStylesheets(html, linked, allCss)
-    .map((href) => `<style>${allCss.get(href) ?? ''}</style>`)
-    .join('');
+  const styles = (hrefs: string[]) =>
+    hrefs.map((href) => `<style>${allCss.get(href) ?? ''}</style>`).join('');
+  const { first, later } = unlinkedStylesheetsByUse(html, linked, allCss);
   html = withInlineStylesheets(html, (href) => allCss.get(href) ?? '');
-  if (lazy) html = html.replace('</head>', `${lazy}</head>`);
+  if (first.length > 0) html = html.replace('</head>', `${styles(first)}</head>`);
+  // After the footer, which the first paint waits for (common/first-paint.ts): the closed
+  // form's styles arrive with the end of the page, not before its content.
+  if (later.length > 0) html = html.replace('</body>', `${styles(later)}</body>`);
   const svg = new Map<string, string>();
   for (const href of inlineMarkFiles(html)) {
     svg.set(href, await readFile(path.join(clientDir, href), 'utf8'));
