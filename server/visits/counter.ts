@@ -49,7 +49,6 @@ export const DEFAULT_BOUNDS: VisitBounds = {
   remembered: 100_000,
 };
 
-
 const DIGEST_LENGTH = 22;
 
 export type VisitEvent =
