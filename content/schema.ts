@@ -78,6 +78,11 @@ export const ButtonSchema = z.strictObject({
   kind: z.enum(BUTTON_KINDS),
   /** Where it leads; opened in a new tab. */
   href: HttpsUrlSchema,
+  /**
+   * The button's words, in place of its kind's (Landing Page, Apple Store, Play Store,
+   * TestFlight): for example Apple's own "App Store".
+   */
+  label: z.string().trim().min(1).max(24).optional(),
 });
 export type AppButton = z.infer<typeof ButtonSchema>;
 

@@ -1,11 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { buttonLabel } from '../../../content/buttons.ts';
 import { subPagesOf } from '../../../common/paths.ts';
 import { COUNT_CLICK_ATTRIBUTE, COUNT_OPEN_ATTRIBUTE } from '../../../common/visits.ts';
 import { apps, site, technologies } from '../../../content/index.ts';
 import type { BrowserApp } from '../../../content/schema.ts';
-import { BUTTON_LABELS, ProjectPage, type ProjectPageProps } from './project-page.tsx';
+import { ProjectPage, type ProjectPageProps } from './project-page.tsx';
 
 function renderPage(props: ProjectPageProps) {
   const Stub = createRoutesStub([{ path: '/', Component: () => <ProjectPage {...props} /> }]);
@@ -19,11 +20,16 @@ function expectNewTab(link: HTMLElement, href: string) {
   expect(link).toHaveAccessibleDescription('Opens in a new tab');
 }
 
-function firstApp(predicate: (app: BrowserApp) => boolean): BrowserApp {
-  const app = apps.find(predicate);
-  if (!app) throw new Error('No app in content matches');
-  return app;
+/** The content's first app, with what a test needs of it, whatever the owner's apps have. */
+function anApp(needs: Partial<BrowserApp> = {}): BrowserApp {
+  const [first] = apps;
+  if (!first) throw new Error('The content has no app');
+  return { ...first, ...needs };
 }
+
+const ON_THE_APP_STORE: Partial<BrowserApp> = {
+  buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/app/id1000000001' }],
+};
 
 describe('ProjectPage', () => {
   it.each(apps.map((app) => [app.name, app] as const))(
@@ -33,16 +39,33 @@ describe('ProjectPage', () => {
       const heading = screen.getByRole('heading', { level: 1, name: app.name });
       expectNewTab(within(heading).getByRole('link', { name: app.name }), app.titleHref);
       for (const button of app.buttons) {
-        expectNewTab(screen.getByRole('link', { name: BUTTON_LABELS[button.kind] }), button.href);
+        expectNewTab(screen.getByRole('link', { name: buttonLabel(button) }), button.href);
       }
     },
   );
 
+  it('shows the words the owner chose for a button, on it and its QR code', () => {
+    const app = anApp({
+      buttons: [
+        { kind: 'appStore', href: 'https://apps.apple.com/app/id1000000001', label: 'App Store' },
+      ],
+    });
+    renderPage({ app });
+    expectNewTab(
+      screen.getByRole('link', { name: 'App Store' }),
+      'https://apps.apple.com/app/id1000000001',
+    );
+    expect(screen.queryByRole('link', { name: 'Apple Store' })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: `QR code of ${app.name} on App Store`, hidden: true }),
+    ).toBeInTheDocument();
+  });
+
   it('each button’s clicks and each QR code shown are counted as the app’s and the button’s', () => {
-    const app = firstApp((candidate) => candidate.buttons.some((b) => b.kind === 'appStore'));
+    const app = anApp(ON_THE_APP_STORE);
     renderPage({ app });
     for (const button of app.buttons) {
-      expect(screen.getByRole('link', { name: BUTTON_LABELS[button.kind] })).toHaveAttribute(
+      expect(screen.getByRole('link', { name: buttonLabel(button) })).toHaveAttribute(
         COUNT_CLICK_ATTRIBUTE,
         `${app.slug} ${button.kind}`,
       );
@@ -86,7 +109,11 @@ describe('ProjectPage', () => {
   );
 
   it('links the further legal pages an app declares by their titles, between Privacy and Support', () => {
-    const app = firstApp((candidate) => Object.keys(candidate.legalPages ?? {}).length > 0);
+    // Whatever the content declares, an app with two further pages of its own.
+    const app = anApp({
+      legal: true,
+      legalPages: { 'delete-account': 'Delete Your Account', security: 'Security Policy' },
+    });
     renderPage({ app, ...subPagesOf(app) });
     const row = screen.getByRole('list', { name: `Code, tools and policies of ${app.name}` });
     const names = within(row)
@@ -100,7 +127,7 @@ describe('ProjectPage', () => {
   });
 
   it('reads top to bottom in the order of the spec, with the feedback and carousel slots', () => {
-    const app = firstApp((candidate) => candidate.legal);
+    const app = anApp({ legal: true });
     renderPage({
       app,
       feedback: <button type="button">Send Feedback</button>,
@@ -108,7 +135,7 @@ describe('ProjectPage', () => {
     });
     const order = [
       screen.getByRole('heading', { level: 1 }),
-      screen.getAllByRole('link', { name: BUTTON_LABELS[app.buttons[0]?.kind ?? 'appStore'] })[0],
+      screen.getAllByRole('link', { name: buttonLabel(app.buttons[0] ?? { kind: 'appStore' }) })[0],
       screen.getByRole('button', { name: 'Send Feedback' }),
       screen.getByText('Screenshots'),
       screen.getByRole('heading', { name: `About ${app.name}` }),
@@ -128,7 +155,7 @@ describe('ProjectPage', () => {
     (_name, app) => {
       renderPage({ app });
       for (const button of app.buttons) {
-        const label = BUTTON_LABELS[button.kind];
+        const label = buttonLabel(button);
         const control = screen.queryByRole('button', { name: `QR code: ${label}`, hidden: true });
         if (button.kind === 'landing') {
           expect(control).toBeNull();
@@ -146,9 +173,7 @@ describe('ProjectPage', () => {
   );
 
   it('the marks of the logo row, below the fold, wait for the first paint; the store marks do not', () => {
-    const app = firstApp((candidate) =>
-      candidate.buttons.some((button) => button.kind === 'appStore'),
-    );
+    const app = anApp(ON_THE_APP_STORE);
     const { container } = renderPage({ app });
     const row = screen.getByRole('list', { name: `Code, tools and policies of ${app.name}` });
     const rowMarks = row.querySelectorAll('[style*="--brand-icon"]');
@@ -162,14 +187,18 @@ describe('ProjectPage', () => {
   });
 
   it('lists every feature of the app', () => {
-    const app = firstApp((candidate) => candidate.slug === 'steda');
+    const app = anApp();
     renderPage({ app });
     const features = screen.getByRole('heading', { name: 'Features' }).nextElementSibling;
-    expect(within(features as HTMLElement).getAllByRole('listitem')).toHaveLength(5);
+    expect(
+      within(features as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(app.features);
   });
 
   it('inside the slider, titles are h2 and the arrows sit beside the title', () => {
-    const app = firstApp(() => true);
+    const app = anApp();
     renderPage({ app, headingLevel: 2, titleAside: <button type="button">Next project</button> });
     expect(screen.getByRole('heading', { level: 2, name: app.name })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { buttonLabel } from '../../../content/buttons.ts';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LegalDoc, LegalDocLink, SubPageLink } from '../../../common/paths.ts';
@@ -18,13 +19,6 @@ import { codeHostMark, storeMarks } from './marks.ts';
 import styles from './project-page.module.css';
 
 /** The visible name, and accessible name, of each kind of button. */
-export const BUTTON_LABELS: Record<AppButton['kind'], string> = {
-  landing: 'Landing Page',
-  appStore: 'Apple Store',
-  playStore: 'Play Store',
-  testFlight: 'TestFlight',
-};
-
 /** How the logo row shows terms and privacy: a short name and an icon, the title its accessible name. */
 const LEGAL_LINK_LOOKS: Readonly<
   Record<LegalDoc, [shortLabel: string, icon: typeof DocumentIcon]>
@@ -108,7 +102,7 @@ export function ProjectPage({
       {app.buttons.length > 0 ? (
         <ul className={styles.buttons}>
           {app.buttons.map((button) => {
-            const label = BUTTON_LABELS[button.kind];
+            const label = buttonLabel(button);
             // Scan to install: the link's QR code, for a visitor on a computer (the CSS never
             // shows it on a phone). Hover or focus on the button shows it where the browser
             // supports `interestfor`; the QR control beside it opens it anywhere.
