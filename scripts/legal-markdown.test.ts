@@ -42,13 +42,16 @@ describe('the legal texts', () => {
     for (const app of content.apps.filter((candidate) => candidate.legal)) {
       for (const { doc } of subPagesOf(app).legalDocs) {
         const file = path.join(contentDir, 'apps', app.slug, `${doc}.md`);
+        const source = await readFile(file, 'utf8');
         const filled = fillLegalText(
-          await readFile(file, 'utf8'),
+          source,
           { ...values, 'app.name': app.name, 'owner.email': content.site.contact.email },
           file,
         );
-        expect(filled, file).toContain(`**${content.site.contact.email}**`);
-        expect(filled, file).toContain(app.name);
+        if (source.includes('{{owner.email}}')) {
+          expect(filled, file).toContain(content.site.contact.email);
+        }
+        if (source.includes('{{app.name}}')) expect(filled, file).toContain(app.name);
         expect(filled, file).not.toContain('{{');
       }
     }

@@ -896,8 +896,15 @@ export interface FirstTapPages {
   app: string;
   /** An app without a support page, whose Send Feedback is a button; none: left out. */
   appWithoutSupport?: string;
-  /** An app whose carousel has more than one slide on both setups (over 4 screenshots). */
-  carouselApp?: string;
+  /**
+   * An app whose carousel has more than one slide on both setups (over 4 screenshots);
+   * default `app`; null: the carousel's controls are left out.
+   */
+  carouselApp?: string | null;
+  /** Whether `app` has a store button with a QR code; default true. */
+  qrCode?: boolean;
+  /** Whether All Projects has more than one app to move between; default true. */
+  slider?: boolean;
   /** Whether to tap the "Previous" arrows too (the same mechanism as "Next"); default true. */
   previous?: boolean;
 }
@@ -908,23 +915,30 @@ export function firstTapControls({
   appWithoutSupport,
   carouselApp = app,
   previous = true,
+  qrCode: withQrCode = true,
+  slider = true,
 }: FirstTapPages): TapControl[] {
   const appPath = `/${app}`;
-  const carouselPath = `/${carouselApp}`;
+  const carouselPath = carouselApp === null ? null : `/${carouselApp}`;
   return [
     menu('/'),
     themeMenu('/'),
     pauseAnimation('/'),
     sendFeedback(appPath),
     menu(appPath),
-    ...(previous ? [previousScreenshots(carouselPath)] : []),
-    nextScreenshots(carouselPath),
-    pauseScreenshots(carouselPath),
+    ...(carouselPath === null
+      ? []
+      : [
+          ...(previous ? [previousScreenshots(carouselPath)] : []),
+          nextScreenshots(carouselPath),
+          pauseScreenshots(carouselPath),
+        ]),
     ...(appWithoutSupport ? [sendFeedback(`/${appWithoutSupport}`)] : []),
-    qrCode(appPath),
+    ...(withQrCode ? [qrCode(appPath)] : []),
     closeDialog(`${appPath}/privacy`, 'Privacy Policy', appPath),
     closeDialog(`${appPath}/support`, 'Send Feedback', appPath),
-    ...(previous ? [previousProject('/projects')] : []),
-    nextProject('/projects'),
+    ...(slider
+      ? [...(previous ? [previousProject('/projects')] : []), nextProject('/projects')]
+      : []),
   ];
 }

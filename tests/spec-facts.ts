@@ -1,8 +1,9 @@
 /**
  * The product specification's facts about the sample content the site ships with, written
  * out once. Only content/spec-facts.test.ts compares content/ with them; every other test
- * checks the site's behaviour against whatever content/ holds. An owner who changes the
- * content on purpose (own apps, real screenshots, other skills) updates this file to match.
+ * checks the site's behaviour against whatever content/ holds. The facts hold while the
+ * sample is in place (`isSampleContent`); once an owner has made the site theirs, they step
+ * aside.
  */
 
 /** The Skills list, in its order. */
@@ -53,6 +54,21 @@ export interface SpecAppFacts {
   screenshots: number;
   /** Whether the app has /privacy and /terms. */
   legal: boolean;
+}
+
+/** The sample's owner, as content/site.ts names it. */
+export const SPEC_OWNER_NAME = 'Sample Owner';
+
+/**
+ * Whether content/ is still the specification's sample: the sample's owner, and the sample's
+ * ten apps by address, no more and no fewer. An owner who puts their name in content/site.ts,
+ * or adds, removes or renames an app's address, has a site of their own.
+ */
+export function isSampleContent(ownerName: string, slugs: readonly string[]): boolean {
+  const sample = SPEC_APPS.map((app) => app.slug).sort();
+  return (
+    ownerName === SPEC_OWNER_NAME && JSON.stringify([...slugs].sort()) === JSON.stringify(sample)
+  );
 }
 
 /** The owner's code-host profile that every logo row links. */

@@ -44,9 +44,6 @@ describe('the app model', () => {
       ]);
       expect(support).toEqual({ title: `Support for ${app.name}`, href: `/${app.slug}/support` });
     }
-    expect(resolvedApps.some(({ app }) => app.legal)).toBe(true);
-    expect(resolvedApps.some(({ legalDocs }) => legalDocs.length > 2)).toBe(true);
-    expect(resolvedApps.some(({ app }) => !app.legal)).toBe(true);
   });
 
   it('gives each app page and each legal page of the route table its app', () => {

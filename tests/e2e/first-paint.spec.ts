@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { lastApp } from './site.ts';
 
 declare global {
   interface Window {
@@ -59,13 +60,13 @@ test.describe('the first paint', () => {
     page,
     baseURL,
   }) => {
-    const server = await slowSite(baseURL ?? '', '/echoexpense', PAUSE_MS);
+    const server = await slowSite(baseURL ?? '', `/${lastApp.slug}`, PAUSE_MS);
     try {
       const { port } = server.address() as AddressInfo;
       await page.addInitScript(recordFooterAtFirstPaint);
-      await page.goto(`http://127.0.0.1:${port}/echoexpense`, { waitUntil: 'commit' });
+      await page.goto(`http://127.0.0.1:${port}/${lastApp.slug}`, { waitUntil: 'commit' });
       await expect(page.getByRole('contentinfo')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: /EchoExpense/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: lastApp.name })).toBeVisible();
       // The first paint came once the rest had arrived, with the footer parsed: never while
       // only the top half of the page was there.
       await expect.poll(() => page.evaluate(() => window.__footerAtFirstPaint)).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { legalApp, MENU_ORDER } from './site.ts';
+import { lastApp, legalApp, MENU_ORDER } from './site.ts';
 
 function menuButton(page: Page) {
   return page.getByRole('button', { name: 'Menu' });
@@ -92,8 +92,8 @@ test.describe('the side menu', () => {
     await scrollToBottom(page);
     await menuButton(page).click();
     await watchScroll(page);
-    await menu(page).getByRole('link', { name: 'Steda' }).click();
-    await expect(page).toHaveURL(/\/steda$/);
+    await menu(page).getByRole('link', { name: lastApp.name, exact: true }).click();
+    await expect(page).toHaveURL(`/${lastApp.slug}`);
     expect(await positionsOnTheWayUp(page)).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { buttonLabel } from '../../content/buttons.ts';
 import {
+  appContent,
   appWithoutLegal,
   apps,
   declaredLegalPages,
   legalApp,
   legalApps,
   indexedPaths,
+  lastApp,
   manifest,
   otherLegalApp,
   ownerName,
@@ -62,9 +65,10 @@ test.describe('routes', () => {
   test("an app page draws its store marks from its HTML, and its logo row's once it has painted", async ({
     page,
   }) => {
+    const [button] = appContent.find((app) => app.slug === legalApp.slug)?.buttons ?? [];
     await page.goto(`/${legalApp.slug}`);
     const storeMark = page
-      .getByRole('link', { name: 'Apple Store' })
+      .getByRole('link', { name: button ? buttonLabel(button) : 'a store button' })
       .locator('[style*="--brand-icon"]');
     await expect(storeMark).toBeVisible();
     await expect(storeMark).toHaveCSS('mask-image', /^url\("data:image\/svg\+xml,/);
@@ -319,8 +323,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'About Me' })).toBeVisible();
 
-    await page.goto(`/${otherLegalApp.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: otherLegalApp.name })).toBeVisible();
+    await page.goto(`/${lastApp.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: lastApp.name })).toBeVisible();
 
     await page.goto(`/${legalApp.slug}/privacy`);
     const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });

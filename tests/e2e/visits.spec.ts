@@ -10,14 +10,22 @@ import type { VisitReport } from '../../server/store/types.ts';
 import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { root, tempFolder } from './processes.ts';
+import { buttonLabel } from '../../content/buttons.ts';
+import { SCANNABLE_BUTTONS } from '../../common/qr-codes.ts';
 import { appContent } from './site.ts';
 
-/** An app with an App Store button (and so its QR code on a computer) and legal pages. */
+/** An app with legal pages and a store button (and so its QR code on a computer). */
 const APP = appContent.find(
-  (app) => app.legal && app.buttons.some((button) => button.kind === 'appStore'),
+  (app) => app.legal && app.buttons.some((button) => SCANNABLE_BUTTONS.includes(button.kind)),
 );
-if (!APP) throw new Error('The visits tests need an app with an App Store button and legal pages.');
+if (!APP) {
+  throw new Error('The visits tests need an app with legal pages and a store button.');
+}
 const { slug, name } = APP;
+const STORE_BUTTON = APP.buttons.find((button) => SCANNABLE_BUTTONS.includes(button.kind));
+/** The store button's kind and words. */
+const STORE = STORE_BUTTON?.kind ?? 'appStore';
+const STORE_LABEL = STORE_BUTTON ? buttonLabel(STORE_BUTTON) : '';
 
 let folder: ReturnType<typeof tempFolder> | undefined;
 let server: ServerProcess | undefined;
@@ -79,13 +87,13 @@ test('a page view, a page reached in the app, a store button’s click and a QR 
   await expect.poll(() => sent).toEqual([{ kind: 'view', path: `/${slug}` }]);
 
   const tab = context.waitForEvent('page');
-  await page.getByRole('link', { name: 'Apple Store' }).click();
+  await page.getByRole('link', { name: STORE_LABEL }).click();
   await (await tab).close();
   // Away from the button, whose hover would show its QR code too.
   await page.mouse.move(0, 0);
-  const code = page.getByRole('img', { name: `QR code of ${name} on Apple Store` });
+  const code = page.getByRole('img', { name: `QR code of ${name} on ${STORE_LABEL}` });
   await expect(code).toBeHidden();
-  await page.getByRole('button', { name: 'QR code: Apple Store' }).click();
+  await page.getByRole('button', { name: `QR code: ${STORE_LABEL}` }).click();
   await expect(code).toBeVisible();
   await page.keyboard.press('Escape');
   // Into the app's Terms of Use, a page of the app, without loading a page.
@@ -95,8 +103,8 @@ test('a page view, a page reached in the app, a store button’s click and a QR 
     .poll(() => sent)
     .toEqual([
       { kind: 'view', path: `/${slug}` },
-      { kind: 'click', app: slug, button: 'appStore' },
-      { kind: 'qr', app: slug, button: 'appStore' },
+      { kind: 'click', app: slug, button: STORE },
+      { kind: 'qr', app: slug, button: STORE },
       { kind: 'view', path: `/${slug}/terms` },
     ]);
 
@@ -115,7 +123,7 @@ test('a page view, a page reached in the app, a store button’s click and a QR 
       visitors: 1,
       storeClicks: 1,
       clickThroughRate: 0.5,
-      qrShown: expect.objectContaining({ appStore: 1 }),
+      qrShown: expect.objectContaining({ [STORE]: 1 }),
     }),
   ]);
   expect(report.devices).toEqual([{ device: 'desktop', views: 2, visitors: 1 }]);
@@ -149,7 +157,7 @@ test('a store button clicked before the page is live is counted once it is', asy
   const sent = beacons(page);
   await page.goto(`${server?.url}/${slug}`, { waitUntil: 'commit' });
   const tab = context.waitForEvent('page');
-  await page.getByRole('link', { name: 'Apple Store' }).click();
+  await page.getByRole('link', { name: STORE_LABEL }).click();
   await (await tab).close();
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(
     false,
@@ -158,7 +166,7 @@ test('a store button clicked before the page is live is counted once it is', asy
     .poll(() => sent, { timeout: 15_000 })
     .toEqual([
       { kind: 'view', path: `/${slug}` },
-      { kind: 'click', app: slug, button: 'appStore' },
+      { kind: 'click', app: slug, button: STORE },
     ]);
 });
 
@@ -169,7 +177,7 @@ test('a browser with Global Privacy Control sends no beacon at all', async ({ pa
   const sent = beacons(page);
   const before = (await today()).totals.views;
   await page.goto(`${server?.url}/${slug}`);
-  await page.getByRole('link', { name: 'Apple Store' }).hover();
+  await page.getByRole('link', { name: STORE_LABEL }).hover();
   // Longer than the beacon takes to load and send on the first test's page.
   await page.waitForTimeout(1500);
   expect(sent).toEqual([]);

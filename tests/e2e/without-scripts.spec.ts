@@ -14,6 +14,7 @@ import {
   appWithoutLegal,
   declaredLegalPages,
   legalApp,
+  notTested,
   screenshotCount,
   site,
 } from './site.ts';
@@ -224,10 +225,13 @@ test.describe('the screenshot carousel', () => {
     screenshotCount(each) > screenshotCount(most) ? each : most,
   );
 
-  for (const viewport of [
+  const viewports = [
     { width: 390, height: 844, perView: 2 },
     { width: 1350, height: 940, perView: 4 },
-  ]) {
+  ].filter(({ perView }) => screenshotCount(app) > perView);
+  if (viewports.length < 2)
+    notTested('The arrows of a carousel of many screenshots', 'app with 5 screenshots');
+  for (const viewport of viewports) {
     test(`its arrows bring the other screenshots into view, ${viewport.perView} at a time (${viewport.width} px)`, async ({
       page,
       context,
