@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '../content/index.ts';
-import type { Site } from '../content/schema.ts';
-import { sampleFields, sampleNotice } from './sample-values.ts';
+import type { App, Site } from '../content/schema.ts';
+import { sampleFields, sampleReport } from './sample-values.ts';
 
 const ownSite: Site = {
   ...site,
@@ -17,7 +17,28 @@ const ownSite: Site = {
   appAdsTxt: ['google.com, pub-3940256099942544, DIRECT, f08c47fec0942fa0'],
 };
 
-describe('the notice about sample values', () => {
+const ownApp: App = {
+  slug: 'harbour-log',
+  name: 'Harbour Log',
+  order: 3,
+  accent: '#12a594',
+  summary: 'Harbour Log keeps a sailing log: each trip with its crew, weather, route and notes.',
+  platform: 'mobile',
+  category: 'SportsApplication',
+  titleHref: 'https://apps.apple.com/gb/app/harbour-log/id1000000002',
+  buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/gb/app/harbour-log/id1000000002' }],
+  description: ['Harbour Log records every trip you sail.'],
+  features: ['A log of trips'],
+  technologies: ['swiftui'],
+  screenshots: [{ file: '01.png', alt: 'The next tides of a harbour' }],
+  legal: false,
+  appLinks: {
+    patterns: [],
+    apple: { teamId: 'ABCDE12345', bundleIds: ['dev.noorhaddad.harbourlog'] },
+  },
+};
+
+describe('the list of sample values', () => {
   it('names each sample value still in content/site.ts', () => {
     const shipped: Site = {
       ...ownSite,
@@ -33,13 +54,55 @@ describe('the notice about sample values', () => {
       'resume',
       'appAdsTxt',
     ]);
-    expect(sampleNotice(shipped)).toBe(
-      'Note: content/site.ts still has sample values in contact.email, contact.sms, codeHostUrl, resume, appAdsTxt; replace them with your own before you deploy (README: Make it yours).',
+    expect(sampleReport({ site: shipped, apps: [] }, { production: false })).toBe(
+      [
+        'Sample values still in content/ (replace them before you deploy; README: Make it yours):',
+        '  content/site.ts: contact.email, contact.sms, codeHostUrl, resume, appAdsTxt',
+      ].join('\n'),
     );
   });
 
-  it('says nothing once the owner has replaced them all', () => {
+  it("names each app's sample identifiers, placeholder screenshots and the sample's store links", () => {
+    const sampleApp: App = {
+      ...ownApp,
+      slug: 'manzanos-popshop',
+      titleHref: 'https://rubenmanzano.com/manzanos-popshop',
+      buttons: [
+        { kind: 'appStore', href: 'https://apps.apple.com/us/app/manzanos-popshop/id6747915168' },
+      ],
+      screenshots: { placeholders: 4 },
+      appLinks: {
+        patterns: [],
+        apple: { teamId: 'SAMPLETEAM', bundleIds: ['com.example.manzanospopshop'] },
+        android: {
+          package: 'com.example.manzanospopshop',
+          sha256CertFingerprints: [
+            '00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF',
+          ],
+        },
+      },
+    };
+    expect(sampleReport({ site: ownSite, apps: [ownApp, sampleApp] }, { production: false })).toBe(
+      [
+        'Sample values still in content/ (replace them before you deploy; README: Make it yours):',
+        '  content/apps/manzanos-popshop/app.ts: appLinks.apple.teamId, appLinks.apple.bundleIds, appLinks.android.package, appLinks.android.sha256CertFingerprints, screenshots (placeholders), titleHref, buttons',
+      ].join('\n'),
+    );
+    expect(() =>
+      sampleReport({ site: ownSite, apps: [ownApp, sampleApp] }, { production: true }),
+    ).toThrow(
+      [
+        'A production build does not publish the sample’s app identifiers in apple-app-site-association and assetlinks.json. Put your own in (README: Make it yours), or remove the appLinks:',
+        '  content/apps/manzanos-popshop/app.ts: appLinks.apple.teamId',
+        '  content/apps/manzanos-popshop/app.ts: appLinks.apple.bundleIds',
+        '  content/apps/manzanos-popshop/app.ts: appLinks.android.package',
+        '  content/apps/manzanos-popshop/app.ts: appLinks.android.sha256CertFingerprints',
+      ].join('\n'),
+    );
+  });
+
+  it('says nothing once the owner has replaced them all, in production too', () => {
     expect(sampleFields(ownSite)).toEqual([]);
-    expect(sampleNotice(ownSite)).toBeUndefined();
+    expect(sampleReport({ site: ownSite, apps: [ownApp] }, { production: true })).toBeUndefined();
   });
 });

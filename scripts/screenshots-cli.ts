@@ -5,10 +5,17 @@
  */
 import { buildContentAssets } from './content-assets.ts';
 import { loadContentOrExit } from './load-content.ts';
-import { sampleNotice } from './sample-values.ts';
+import { sampleReport } from './sample-values.ts';
 
 const started = performance.now();
 const { content, contentDir } = await loadContentOrExit();
+let report: string | undefined;
+try {
+  report = sampleReport(content, { production: process.env.NODE_ENV?.trim() === 'production' });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const result = await buildContentAssets(content, contentDir);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -17,8 +24,7 @@ console.log(
   `Screenshots: ${images} for ${content.apps.length} apps in ${seconds} s ` +
     `(${result.encoded} files encoded, ${result.reused} reused, ${result.removed} removed)`,
 );
-const notice = sampleNotice(content.site);
-if (notice) console.log(notice);
+if (report) console.log(report);
 if (process.argv.includes('--sizes')) {
   for (const [slug, bytes] of Object.entries(result.bytesBySlug)) {
     const count = result.manifest[slug]?.length ?? 0;
