@@ -1,3 +1,4 @@
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { linkPages } from './common/app-links.ts';
@@ -12,10 +13,20 @@ import { structuredDataFor, structuredDataTags } from './scripts/structured-data
 // A link of an app that would take a page's address stops the build, naming its field.
 checkLinkAddresses(content.apps);
 
+// BUILD_DIR: a build for a static host can go apart from the one the server serves, to any
+// folder. Prerendering imports the build's own modules, which find the site's packages only
+// inside the checkout: a folder outside it is built here first, then moved there whole.
+const requestedBuildDir = process.env.BUILD_DIR?.trim() || 'build';
+const insideCheckout = !path
+  .relative(process.cwd(), path.resolve(requestedBuildDir))
+  .startsWith('..');
+const buildDirectory = insideCheckout
+  ? requestedBuildDir
+  : path.join('.cache', 'builds', `${path.basename(requestedBuildDir)}-${process.pid}`);
+
 export default {
   appDirectory: 'app',
-  // BUILD_DIR: a build for a static host can go apart from the one the server serves.
-  buildDirectory: process.env.BUILD_DIR?.trim() || 'build',
+  buildDirectory,
   // A static site: every known route is prerendered to its own HTML file and hydrated into
   // the single-page app; sub-paths of an app are served the app shell.
   ssr: false,
@@ -48,5 +59,13 @@ export default {
           structuredDataFor(route, { ...content, publicUrl: buildSettings.publicUrl, resumePath }),
         ),
     });
+    if (!insideCheckout) moveBuild(buildDirectory, requestedBuildDir);
   },
 } satisfies Config;
+
+/** Moves a finished build to its folder, in place of what was there. */
+function moveBuild(from: string, to: string): void {
+  rmSync(to, { recursive: true, force: true });
+  cpSync(from, to, { recursive: true });
+  rmSync(from, { recursive: true, force: true });
+}

@@ -21,8 +21,10 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 /**
- * Writes the sitemap and robots.txt under the public address, and build-id.json, which a
- * page reads to tell a new deploy from a network failure when a script chunk does not load.
+ * Writes the sitemap and robots.txt under the public address; build-id.json, which a page
+ * reads to tell a new deploy from a network failure when a script chunk does not load; and
+ * an empty `.nojekyll`, which tells GitHub Pages to publish the folder as it is (its Jekyll
+ * step would leave out `.well-known/`, where the stores' files are).
  */
 export async function writeSiteFiles(
   clientDir: string,
@@ -35,7 +37,11 @@ export async function writeSiteFiles(
     path.join(clientDir, 'build-id.json'),
     `${JSON.stringify({ buildId: settings.buildId })}\n`,
   );
+  await writeFile(path.join(clientDir, NO_JEKYLL_FILE), '');
 }
+
+/** The file that turns GitHub Pages' Jekyll step off. */
+export const NO_JEKYLL_FILE = '.nojekyll';
 
 /** The files the stores and ad networks read (scripts/store-files.ts), each at its address. */
 export async function writeStoreFiles(

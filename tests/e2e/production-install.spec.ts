@@ -20,13 +20,9 @@ test('a production install serves the site, stores a message, and lists it for t
   let server: ServerProcess | undefined;
   try {
     const app = path.join(folder.dir, 'app');
-    // The build output (without the static-host test's second build) and the lockfile.
-    const notSecondBuild = (source: string) => !path.basename(source).startsWith('static-host-');
+    // The build output and the lockfile.
     for (const entry of ['build', 'package.json', 'package-lock.json']) {
-      cpSync(path.join(root, entry), path.join(app, entry), {
-        recursive: true,
-        filter: notSecondBuild,
-      });
+      cpSync(path.join(root, entry), path.join(app, entry), { recursive: true });
     }
     const install = await runCommand('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
       cwd: app,

@@ -3,12 +3,12 @@
  * folder), its client folder served by a plain static file server on one origin, the real
  * server on another. A visitor sends feedback from an app page; it is stored and mailed.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { appHomeUrl, appUrlOf, linkShellPath } from '../../common/app-links.ts';
 import { SiteManifestSchema, type SiteManifest } from '../../common/site-manifest.ts';
-import { APPLE_APP_SITE_ASSOCIATION } from '../../common/store-files.ts';
+import { APPLE_APP_SITE_ASSOCIATION, STORE_FILES } from '../../common/store-files.ts';
 import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
 import { freePort, SmtpSink } from '../server/smtp-sink.ts';
 import { APP_PATH, openForm, submitFeedback } from './feedback-form.ts';
@@ -43,9 +43,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   // A second build of the pages, for the static host.
   test.setTimeout(5 * 60_000);
-  // Inside the checkout's build folder: prerendering imports the app's own packages. The
-  // production-install test leaves folders of this name out of its copy.
-  folder = tempFolder('static-host-', path.join(root, 'build'));
+  // Outside the checkout, as an owner may put it.
+  folder = tempFolder('static-host-');
   const buildDir = path.join(folder.dir, 'build');
   const apiPort = await freePort();
   staticPort = await freePort();
@@ -178,4 +177,26 @@ test.describe('on a host that reads _headers and _redirects', () => {
       await live.close();
     });
   }
+});
+
+test.describe('on GitHub Pages, which publishes the folder as plain files', () => {
+  test('the folder is published whole: the stores’ files in their dot-folder, the 404 page for the rest', async ({
+    page,
+    request,
+  }) => {
+    const client = path.join(folder?.dir ?? '', 'build/client');
+    // Without it, Pages' Jekyll step leaves out every dot-folder, .well-known among them.
+    expect(existsSync(path.join(client, '.nojekyll'))).toBe(true);
+    const storeFiles = STORE_FILES.filter((file) => existsSync(path.join(client, file.path)));
+    for (const file of storeFiles) {
+      const answer = await request.get(`${pagesOrigin}${file.path}`, { maxRedirects: 0 });
+      expect(answer.status(), file.path).toBe(200);
+      expect(await answer.text()).toBe(readFileSync(path.join(client, file.path), 'utf8'));
+    }
+    const missing = await page.goto(`${pagesOrigin}/no-such-page`);
+    expect(missing?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { level: 1, name: '404 - Page Not Found' }),
+    ).toBeVisible();
+  });
 });
