@@ -1,4 +1,4 @@
-import { useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches, type MetaArgs } from 'react-router';
 import { appHomeUrl, appLinkCardPath, appLinkRouteId, appUrlOf } from '../../common/app-links.ts';
 import { paths } from '../../common/paths.ts';
 import type { AppLinks, LinkPattern } from '../../content/app-links-schema.ts';
@@ -8,7 +8,6 @@ import type { BrowserApp } from '../../content/schema.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { LinkLanding, type StoreLink } from '../features/app-links/link-landing.tsx';
 import { useHydratedValue } from '../features/app-links/use-hydrated-value.ts';
-import type { Route } from './+types/app-link';
 
 interface LinkPage {
   app: BrowserApp;
@@ -36,7 +35,9 @@ function linkPageOf(matches: readonly ({ id: string } | undefined)[]): LinkPage 
   throw new Error(`No app link among the matched routes (${ids})`);
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+// React Router's own type, not this route's generated one: the route exists only while an
+// app of the content needs it, and its generated types with it.
+export function meta({ matches }: MetaArgs) {
   const { app, pattern, index } = linkPageOf(matches);
   // No path: one visitor's link, kept out of search engines.
   return appPageMeta(app, {

@@ -1,12 +1,13 @@
-import { Link, useMatches, useNavigate } from 'react-router';
+import { Link, useMatches, useNavigate, type MetaArgs } from 'react-router';
 import { FEEDBACK_SENT_TEXT, paths } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { Modal } from '../ui/modal.tsx';
-import type { Route } from './+types/feedback-sent';
 import styles from './feedback-sent.module.css';
 
-export function meta({ matches }: Route.MetaArgs) {
+// React Router's own type, not this route's generated one: the route exists only while an
+// app of the content needs it, and its generated types with it.
+export function meta({ matches }: MetaArgs) {
   const { app } = appPageOf(matches);
   // No path: one visitor's confirmation, kept out of search engines.
   return appPageMeta(app, {

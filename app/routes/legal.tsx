@@ -1,11 +1,12 @@
-import { useMatches, useNavigate } from 'react-router';
+import { useMatches, useNavigate, type MetaArgs } from 'react-router';
 import { LEGAL_TITLES, paths } from '../../common/paths.ts';
 import { legalPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { LegalModal } from '../features/legal/legal-modal.tsx';
-import type { Route } from './+types/legal';
 
-export function meta({ matches }: Route.MetaArgs) {
+// React Router's own type, not this route's generated one: the route exists only while an
+// app of the content needs it, and its generated types with it.
+export function meta({ matches }: MetaArgs) {
   const { resolved, doc, title } = legalPageOf(matches);
   const { app } = resolved;
   const path = paths.legal.href(app.slug, doc);

@@ -1,9 +1,11 @@
+import type { MetaArgs } from 'react-router';
 import { paths, supportTitle } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
-import type { Route } from './+types/support';
 
-export function meta({ matches }: Route.MetaArgs) {
+// React Router's own type, not this route's generated one: the route exists only while an
+// app of the content needs it, and its generated types with it.
+export function meta({ matches }: MetaArgs) {
   const { app } = appPageOf(matches);
   return appPageMeta(app, {
     title: supportTitle(app.name),
