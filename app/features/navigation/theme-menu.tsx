@@ -9,6 +9,7 @@
  */
 import { THEME_INPUT_NAME } from '../../../common/theme.ts';
 import styles from './theme-menu.module.css';
+import topBar from './top-bar.module.css';
 
 /** Each choice's label; its value (`common/theme.ts`) is the label in lower case. */
 const CHOICES = ['System', 'Light', 'Dark'];
@@ -19,8 +20,12 @@ const PANEL_ID = 'theme-menu';
 export function ThemeMenu() {
   return (
     <>
-      <button type="button" className={styles.button} popoverTarget={PANEL_ID}>
-        <span className={styles.label}>Theme</span>
+      <button
+        type="button"
+        className={`${topBar.toggle} ${styles.button}`}
+        popoverTarget={PANEL_ID}
+      >
+        <span className={topBar.toggleLabel}>Theme</span>
       </button>
       <fieldset id={PANEL_ID} className={styles.panel} popover="auto">
         <legend>Theme</legend>
