@@ -2,7 +2,9 @@
  * Settings that are fixed into the build: the public address (canonical links, sitemap,
  * link previews), the feedback API's address (when the pages and the API live apart), and
  * the build's id (used to tell a new deploy from a network failure when a script chunk
- * does not load). The public address is read by the same rules as the server's.
+ * does not load). The public address is read by the same rules as the server's, from the
+ * same place: the environment over the settings file (server/settings-file.ts), so that
+ * `npm start` builds the pages for the address it serves them on.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -11,6 +13,7 @@ import {
   parseOrigin,
   parsePort,
 } from '../common/public-address.ts';
+import { withSettingsFile } from '../server/settings-file.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -61,9 +64,11 @@ export function readBuildSettings(env: Env, buildId: string): BuildSettings {
 // build sees one id, and the warning below is printed once.
 process.env.BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
-export const buildSettings: BuildSettings = readBuildSettings(process.env, process.env.BUILD_ID);
+const settings = withSettingsFile(process.env).env;
 
-if (!readPublicUrl(process.env).explicit && process.env.BUILD_PUBLIC_URL_WARNED !== '1') {
+export const buildSettings: BuildSettings = readBuildSettings(settings, process.env.BUILD_ID);
+
+if (!readPublicUrl(settings).explicit && process.env.BUILD_PUBLIC_URL_WARNED !== '1') {
   process.env.BUILD_PUBLIC_URL_WARNED = '1';
   console.warn(
     `\n⚠ PUBLIC_URL is not set: the pages are built for ${buildSettings.publicUrl} (canonical links, link previews, sitemap).\n  For a public site build with PUBLIC_URL=https://your-domain.example npm run build\n`,

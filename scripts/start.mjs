@@ -1,7 +1,8 @@
 // `npm start`: installs what is missing, builds, and serves the production build
 // on http://localhost:3000. PORT, PUBLIC_URL and the other settings come from the
-// environment; the build and the server read them by the same rules
-// (common/public-address.ts), so the pages are built for the address they are served on.
+// environment, or else from the settings file (data/settings.env); the build and the
+// server read them from both by the same rules (server/settings-file.ts,
+// common/public-address.ts), so the pages are built for the address they are served on.
 import { ensureDependencies, root, runOrExit } from './ensure-deps.mjs';
 
 ensureDependencies();

@@ -1,11 +1,13 @@
 /**
- * The server's settings, read from the environment by one schema. Every missing or wrong
- * variable is named at start, all at once, with what was expected.
+ * The server's settings, read from the environment and the settings file (settings-file.ts)
+ * by one schema. Every missing or wrong variable is named at start, all at once, with what
+ * was expected and where it was set.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxyProblem } from './intake/addresses.ts';
+import type { SettingsFile } from './settings-file.ts';
 import {
   defaultPublicUrl,
   isLoopbackHost,
@@ -315,23 +317,43 @@ export interface Config extends Omit<
 export class ConfigError extends Error {
   override name = 'ConfigError';
   constructor(readonly problems: readonly string[]) {
-    super(`Invalid settings in the environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
 
-function describeValue(env: Record<string, string | undefined>, key: string): string {
+type Env = Record<string, string | undefined>;
+
+function describeValue(env: Env, key: string, file: SettingsFile | undefined): string {
   const value = env[key];
   if (value === undefined) return 'it is not set';
-  if (SECRET_KEYS.has(key)) return 'the value is not shown here';
-  return `got ${JSON.stringify(value)}`;
+  const where = file?.applied.has(key) ? ` in ${file.path}` : '';
+  if (SECRET_KEYS.has(key)) return `the value${where} is not shown here`;
+  return `got ${JSON.stringify(value)}${where}`;
 }
 
-/** Each problem as `VARIABLE: what was expected (what it got)`. */
-function describeIssues(error: z.ZodError, env: Record<string, string | undefined>): string[] {
+/** Each problem as `VARIABLE: what was expected (what it got, and where)`. */
+function describeIssues(error: z.ZodError, env: Env, file: SettingsFile | undefined): string[] {
   return error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '(environment)');
-    return `${key}: ${issue.message} (${describeValue(env, key)})`;
+    return `${key}: ${issue.message} (${describeValue(env, key, file)})`;
   });
+}
+
+/** Read from a settings file by the build alone; the server knows them and leaves them be. */
+const BUILD_SETTINGS = ['FEEDBACK_API_URL'];
+
+/**
+ * A name in the settings file that nothing reads is named: a misspelt setting would
+ * otherwise leave its default in place without a word.
+ */
+function unknownNames(file: SettingsFile | undefined): string[] {
+  if (!file) return [];
+  return Object.keys(file.values)
+    .filter((name) => !Object.hasOwn(ConfigSchema.shape, name) && !BUILD_SETTINGS.includes(name))
+    .map(
+      (name) =>
+        `${name}: is no setting of the site, so ${file.path} cannot set it (the settings are listed in docs/deploy.md)`,
+    );
 }
 
 type Settings = z.output<typeof ConfigSchema>;
@@ -343,17 +365,17 @@ type Settings = z.output<typeof ConfigSchema>;
  */
 export function readSettings<Key extends keyof Settings>(
   keys: readonly Key[],
-  env: Record<string, string | undefined>,
+  env: Env,
+  file?: SettingsFile,
 ): Pick<Settings, Key> {
   const picked = z.object(Object.fromEntries(keys.map((key) => [key, ConfigSchema.shape[key]])));
   const parsed = picked.safeParse(env);
-  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, env));
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, env, file));
   // The schema is ConfigSchema's own for exactly these keys; TypeScript cannot follow the
   // object built from a list of them.
   return parsed.data as unknown as Pick<Settings, Key>;
 }
 
-/** Reads the settings; throws a ConfigError naming every wrong variable. */
 /**
  * A sender's hourly caps must be on, and at most half the cap over all visitors, while that
  * cap is on: else one sender, rotating addresses within its network, takes everybody's hour.
@@ -370,9 +392,15 @@ function senderCapProblems(settings: Settings): string[] {
     );
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads the settings from `env`, the environment with the settings file's values under it
+ * (withSettingsFile), and `file`, the file they came from; throws a ConfigError naming every
+ * wrong variable.
+ */
+export function loadConfig(env: Env = process.env, file?: SettingsFile): Config {
   const parsed = ConfigSchema.safeParse(env);
-  const problems = parsed.success ? [] : describeIssues(parsed.error, env);
+  const problems = parsed.success ? [] : describeIssues(parsed.error, env, file);
+  problems.push(...unknownNames(file));
   // Mail delivery needs all three; checked on the raw values so every problem shows at once.
   if (emptyToUndefined(env.SMTP_URL) !== undefined) {
     for (const key of ['MAIL_TO', 'MAIL_FROM'] as const) {
@@ -389,7 +417,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!smtpTlsCa.includes('-----BEGIN CERTIFICATE-----')) throw new Error('not PEM');
     } catch {
       problems.push(
-        `SMTP_TLS_CA_FILE: must be a readable PEM file of certificates (${describeValue(env, 'SMTP_TLS_CA_FILE')})`,
+        `SMTP_TLS_CA_FILE: must be a readable PEM file of certificates (${describeValue(env, 'SMTP_TLS_CA_FILE', file)})`,
       );
     }
   }

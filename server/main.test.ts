@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFixtureSite } from '../tests/server/fixture-site.ts';
 import { tempDir, validPayload } from '../tests/server/helpers.ts';
@@ -112,6 +114,44 @@ describe('the server process', () => {
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
+      data.remove();
+    }
+  });
+
+  it('reads settings.env in DATA_DIR under the environment, and names a wrong setting with its file', async () => {
+    const { config } = createFixtureSite();
+    const data = tempDir();
+    const port = await freePort();
+    const file = path.join(data.dir, 'settings.env');
+    writeFileSync(file, `PORT=${port}\nLOG_LEVEL=warn\n`);
+    const { child, output } = startServer({
+      SITE_DIR: config.SITE_DIR,
+      PUBLIC_URL: '',
+      NODE_ENV: '',
+      PORT: '',
+      DATA_DIR: data.dir,
+    });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealth(url);
+      expect(output()).toContain(`Serving the site on ${url}`);
+      expect(output()).toContain(file);
+      // The environment's LOG_LEVEL (info) wins, and the server says so.
+      expect(output()).toMatch(/"overridden":\["LOG_LEVEL"\].*and wins/);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    writeFileSync(file, 'PORT=eighty\nPUBLIK_URL=https://example.com\n');
+    try {
+      const wrong = startServer({ SITE_DIR: config.SITE_DIR, PORT: '', DATA_DIR: data.dir });
+      const [code] = (await once(wrong.child, 'exit')) as [number];
+      expect(code).toBe(1);
+      expect(wrong.output()).toContain(
+        `PORT: must be a whole number from 1 to 65535 (got "eighty" in ${file})`,
+      );
+      expect(wrong.output()).toContain(`PUBLIK_URL: is no setting of the site, so ${file}`);
+    } finally {
       data.remove();
     }
   });

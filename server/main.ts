@@ -1,16 +1,19 @@
 /**
- * Starts the server: reads the settings, serves the built site and the API, and shuts down
- * gracefully on SIGTERM and SIGINT (in-flight requests finish; new ones get 503).
+ * Starts the server: reads the settings (the environment over the settings file), serves
+ * the built site and the API, and shuts down gracefully on SIGTERM and SIGINT (in-flight
+ * requests finish; new ones get 503).
  */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { withSettingsFile } from './settings-file.ts';
 import { StoreSettingsError } from './store/types.ts';
 import { readOwnerPage, readSiteManifest } from './site-manifest.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const settings = withSettingsFile(process.env);
+  const config = loadConfig(settings.env, settings.file);
   const manifest = await readSiteManifest(config.SITE_DIR);
   const ownerPage = await readOwnerPage(config.SITE_DIR);
   const app = await buildApp({
@@ -18,6 +21,19 @@ async function main(): Promise<void> {
     site: { manifest },
     ...(ownerPage === undefined ? {} : { ownerPage }),
   });
+  if (settings.file) {
+    const { path, applied, overridden } = settings.file;
+    app.log.info(
+      { settingsFile: path, read: [...applied] },
+      'settings read from the settings file',
+    );
+    if (overridden.size > 0) {
+      app.log.warn(
+        { settingsFile: path, overridden: [...overridden] },
+        'the environment sets these otherwise than the settings file, and wins: change them where the environment is set (the systemd unit, the container), or unset them there',
+      );
+    }
+  }
   if (ownerPage === undefined) {
     app.log.warn(
       { siteDir: config.SITE_DIR },

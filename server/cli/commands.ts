@@ -20,6 +20,7 @@ import {
   type OwnerStore,
 } from '../owner/actions.ts';
 import { ownerPagesUrl } from '../owner/settings.ts';
+import { settingsFilePath, type Settings } from '../settings-file.ts';
 import { openFeedbackStore } from '../store/open.ts';
 import {
   MESSAGE_STATUSES,
@@ -68,14 +69,18 @@ async function findOne(store: OwnerQueries, id: string | undefined): Promise<Sto
 }
 
 /** Why a pending message has no time of its next try, if it has none. */
-async function deliveryHeld(store: OwnerQueries, env: CliIo['env']): Promise<string | undefined> {
-  if (!deliveryIsOn(env)) return 'none while delivery is off (SMTP_URL is not set)';
+async function deliveryHeld(store: OwnerQueries, settings: Settings): Promise<string | undefined> {
+  if (!deliveryIsOn(settings.env, settings.file)) {
+    return 'none while delivery is off (SMTP_URL is not set)';
+  }
   const pause = await store.deliveryPause();
   if (pause) return `when delivery resumes (paused: ${printable(pause.reason)})`;
   return undefined;
 }
 
 export interface CommandContext {
+  /** The server's settings: the environment over the settings file. */
+  settings: Settings;
   store: OwnerQueries;
   /** The owner's passkeys, sessions and links. */
   access: OwnerAccess;
@@ -175,9 +180,9 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'show ID',
     help: 'One message in full, with its delivery attempts.',
     options: [],
-    async run({ store, args, io, now }) {
+    async run({ store, args, io, now, settings }) {
       const message = await findOne(store, args[0]);
-      io.out(describeMessage(message, now, await deliveryHeld(store, io.env)));
+      io.out(describeMessage(message, now, await deliveryHeld(store, settings)));
       const attempts = await store.attemptsOf(message.id);
       if (attempts.length > 0) {
         io.out('\nDelivery attempts:');
@@ -380,12 +385,13 @@ export const COMMANDS: Record<string, Command> = {
   },
   'owner-link': {
     usage: 'owner-link',
-    help: 'A link that adds a passkey to the owner’s pages (/owner): open it within 15 minutes on the device that is to hold the passkey; it works once, and replaces any link made before. Made for OWNER_URL, or else PUBLIC_URL.',
+    help: 'A link that adds a passkey to the owner’s pages (/owner): open it within 15 minutes on the device that is to hold the passkey; it works once, and replaces any link made before. Made for OWNER_URL, or else PUBLIC_URL, read as the server reads them (the environment, then the settings file).',
     options: [],
-    async run({ access, io, now }) {
+    async run({ access, io, now, settings, values }) {
       const { OWNER_URL, PUBLIC_URL, PORT } = readSettings(
         ['OWNER_URL', 'PUBLIC_URL', 'PORT'],
-        io.env,
+        settings.env,
+        settings.file,
       );
       const { url, expiresAt } = await createEnrolmentLink(
         access,
@@ -393,6 +399,14 @@ export const COMMANDS: Record<string, Command> = {
         now,
         'from the command line',
       );
+      const from = (name: string) =>
+        settings.file?.applied.has(name) ? settings.file.path : 'the environment';
+      const address =
+        OWNER_URL !== undefined
+          ? `The address is OWNER_URL’s, from ${from('OWNER_URL')}.`
+          : PUBLIC_URL !== undefined
+            ? `The address is PUBLIC_URL’s, from ${from('PUBLIC_URL')}.`
+            : `Neither OWNER_URL nor PUBLIC_URL is set, so the address is this machine’s on port ${PORT}. If the site answers at another, set PUBLIC_URL in ${settingsFilePath(io.env, values['data-dir']).path}, which the server reads too, and run this again.`;
       io.out(
         [
           'Open this link on the device that is to hold the passkey, within 15 minutes; it works once:',
@@ -400,6 +414,7 @@ export const COMMANDS: Record<string, Command> = {
           `  ${url}`,
           '',
           `It runs out at ${when(expiresAt)}. A new link replaces this one.`,
+          address,
         ].join('\n'),
       );
       return 0;

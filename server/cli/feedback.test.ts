@@ -417,6 +417,84 @@ test('owner-link prints a link to the owner’s pages that works once, for 15 mi
   expect(local.out).toContain('http://localhost:4000/owner/enrol#');
 });
 
+describe('the settings file', () => {
+  const settingsFile = (text: string, file = path.join(folder.dir, 'settings.env')) => {
+    writeFileSync(file, text);
+    return file;
+  };
+
+  test('given only DATA_DIR, owner-link makes the link for the PUBLIC_URL of settings.env there', async () => {
+    const file = settingsFile('# The site\nPUBLIC_URL=https://portfolio.example\nPORT=4701\n');
+    const printed = await cliIn({ DATA_DIR: folder.dir }, undefined, 'owner-link');
+    expect(printed.code).toBe(0);
+    expect(printed.out).toMatch(/^ {2}https:\/\/portfolio\.example\/owner\/enrol#[\w-]{43}$/m);
+    expect(printed.out).toContain(`The address is PUBLIC_URL’s, from ${file}.`);
+  });
+
+  test('the port the server runs on, when the file sets PORT alone', async () => {
+    settingsFile('PORT=4701\n');
+    const printed = await cliIn({ DATA_DIR: folder.dir }, undefined, 'owner-link');
+    expect(printed.out).toContain('  http://localhost:4701/owner/enrol#');
+    expect(printed.out).toContain('so the address is this machine’s on port 4701');
+  });
+
+  test('the environment wins over the file', async () => {
+    settingsFile('PUBLIC_URL=https://portfolio.example\nOWNER_URL=https://api.portfolio.example\n');
+    const printed = await cliIn(
+      { DATA_DIR: folder.dir, OWNER_URL: 'https://owner.example', PUBLIC_URL: '' },
+      undefined,
+      'owner-link',
+    );
+    expect(printed.out).toContain('  https://owner.example/owner/enrol#');
+    expect(printed.out).toContain('The address is OWNER_URL’s, from the environment.');
+    // An empty variable is unset, as the server reads it: the file's value holds.
+    const empty = await cliIn({ DATA_DIR: folder.dir, OWNER_URL: ' ' }, undefined, 'owner-link');
+    expect(empty.out).toContain('  https://api.portfolio.example/owner/enrol#');
+  });
+
+  test('SETTINGS_FILE names a file anywhere, which may say where the store is', async () => {
+    const elsewhere = tempDir('feedback-settings-');
+    try {
+      const file = settingsFile(
+        `DATA_DIR=${folder.dir}\nPUBLIC_URL=https://portfolio.example\nSMTP_URL=smtps://u:p@mail.example.com\n`,
+        path.join(elsewhere.dir, 'portfolio.env'),
+      );
+      const printed = await cliIn({ SETTINGS_FILE: file }, undefined, 'owner-link');
+      expect(printed.out).toContain('  https://portfolio.example/owner/enrol#');
+      // Delivery is on by the file's SMTP_URL: a waiting message has its next try.
+      expect((await cliIn({ SETTINGS_FILE: file }, undefined, 'show', ids.old)).out).toMatch(
+        /Next try: +2025-06-01 12:01:00 UTC/,
+      );
+      const missing = await cliIn(
+        { SETTINGS_FILE: path.join(elsewhere.dir, 'none.env') },
+        undefined,
+        'stats',
+      );
+      expect(missing.code).toBe(1);
+      expect(missing.err).toContain('SETTINGS_FILE: must name a readable settings file');
+      expect(missing.err).toContain('there is no such file');
+    } finally {
+      elsewhere.remove();
+    }
+  });
+
+  test('a wrong setting or line in the file is named with the file, and nothing is done', async () => {
+    const file = settingsFile('PORT=eighty\nPUBLIC_URL=https://portfolio.example\n');
+    const wrong = await cliIn({ DATA_DIR: folder.dir }, undefined, 'owner-link');
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain(
+      `PORT: must be a whole number from 1 to 65535 (got "eighty" in ${file})`,
+    );
+    settingsFile('SMTP_URL=smtps://u:p#w@mail.example.com\nthe site\n');
+    const lines = await cliIn({ DATA_DIR: folder.dir }, undefined, 'stats');
+    expect(lines.code).toBe(1);
+    expect(lines.err).toContain(
+      `SMTP_URL: a # in a value without quotes starts a comment: put the value in quotes, e.g. SMTP_URL='…#…' (${file}, line 1)`,
+    );
+    expect(lines.err).toContain(`${file}, line 2: must be NAME=value`);
+  });
+});
+
 describe('an option the command does not take', () => {
   test('is refused by name, with the options the command takes, and nothing is done', async () => {
     const refused = await cli('purge', '--older-than', '30', '--dead', '--yes');
@@ -534,7 +612,7 @@ test('a wrong DATABASE_URL is named by the server’s own rule, and nothing is o
   expect(code).toBe(1);
   expect(out).toBe('');
   expect(err).toBe(
-    'Invalid settings in the environment:\n  - DATABASE_URL: must be an address like postgres://user:password@host:5432/database (the value is not shown here)',
+    'Invalid settings:\n  - DATABASE_URL: must be an address like postgres://user:password@host:5432/database (the value is not shown here)',
   );
 });
 

@@ -4,11 +4,14 @@
  * to the command; the commands themselves are in commands.ts.
  *
  * It reads the store in DATA_DIR (default ./data), or --data-dir; the server may run at the
- * same time. ID is a message id, or the start of one that no other id shares.
+ * same time. Its settings are the server's: the environment over the settings file
+ * (SETTINGS_FILE, or settings.env in the store's folder). ID is a message id, or the start
+ * of one that no other id shares.
  */
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { withSettingsFile } from '../settings-file.ts';
 import { openFeedbackStore } from '../store/open.ts';
 import { COMMANDS, type CliIo, type Command } from './commands.ts';
 import { COMMON_OPTIONS, OPTIONS, UsageError, type OptionName } from './options.ts';
@@ -31,6 +34,8 @@ export const USAGE = [
   '  -h, --help           This text.',
   '',
   'ID is a message id as listed, or its first characters when no other id starts so.',
+  'Settings are read as the server reads them: the environment, over the settings file',
+  '($SETTINGS_FILE, or settings.env in the store’s folder).',
 ].join('\n');
 
 /** `a`, `a and b`, `a, b and c` (or `or`). */
@@ -83,10 +88,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     command,
     tokens.filter((token) => token.kind === 'option'),
   );
-  const location = storeLocation(io.env, values['data-dir']);
+  const settings = withSettingsFile(io.env, values['data-dir']);
+  const location = storeLocation(settings.env, values['data-dir'], settings.file);
   const store = await openFeedbackStore({ ...location, create: false });
   try {
     return await command.run({
+      settings,
       store: store.owner,
       access: store.ownerAccess,
       transfer: store.transfer,

@@ -25,7 +25,7 @@ test('--data-dir chooses the SQLite file, whatever the environment says', () => 
 test('a wrong DATABASE_URL is named, never repeated', () => {
   expect(() => storeLocation({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(ConfigError);
   expect(() => storeLocation({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(
-    /^Invalid settings in the environment:\n {2}- DATABASE_URL: must be an address like postgres:\/\/.*\(the value is not shown here\)$/,
+    /^Invalid settings:\n {2}- DATABASE_URL: must be an address like postgres:\/\/.*\(the value is not shown here\)$/,
   );
 });
 

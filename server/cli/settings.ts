@@ -1,10 +1,12 @@
 /**
  * The settings the owner's command reads, by the server's own schema: the same defaults,
- * the same rules and the same messages. It reads only these, so a setting of the web
- * server alone (PUBLIC_URL, PORT…) never stops the owner from reading the store.
+ * the same rules and the same messages, from the same place (the environment over the
+ * settings file, settings-file.ts). It reads only these, so a setting of the web server
+ * alone (HOST, TRUST_PROXY…) never stops the owner from reading the store.
  */
 import path from 'node:path';
 import { ConfigError, readSettings } from '../config.ts';
+import type { SettingsFile } from '../settings-file.ts';
 import type { OpenStoreOptions } from '../store/open.ts';
 
 type Env = Record<string, string | undefined>;
@@ -18,16 +20,16 @@ export type StoreLocation = Pick<OpenStoreOptions, 'databaseUrl' | 'dataDir'>;
  * whether from the environment or from migrate-to's argument, is checked here alone, by
  * DATABASE_URL's rule. Throws a ConfigError naming a wrong variable.
  */
-export function storeLocation(env: Env, dataDir?: string): StoreLocation {
+export function storeLocation(env: Env, dataDir?: string, file?: SettingsFile): StoreLocation {
   if (dataDir !== undefined) return { dataDir: path.resolve(dataDir) };
-  const settings = readSettings(['DATA_DIR', 'DATABASE_URL'], env);
+  const settings = readSettings(['DATA_DIR', 'DATABASE_URL'], env, file);
   if (settings.DATABASE_URL) return { databaseUrl: settings.DATABASE_URL, dataDir: '' };
   return { dataDir: path.resolve(settings.DATA_DIR) };
 }
 
 /** Whether the server mails messages at all: without SMTP_URL they wait in the store. */
-export function deliveryIsOn(env: Env): boolean {
-  return readSettings(['SMTP_URL'], env).SMTP_URL !== undefined;
+export function deliveryIsOn(env: Env, file?: SettingsFile): boolean {
+  return readSettings(['SMTP_URL'], env, file).SMTP_URL !== undefined;
 }
 
 /** An address given on the command line, by the same rule; undefined when it is none. */
