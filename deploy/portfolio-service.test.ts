@@ -12,6 +12,7 @@ test('the service unit runs the built server as its own user, hardened, and rest
     'User=portfolio',
     'StateDirectory=portfolio',
     'Environment=DATA_DIR=/var/lib/portfolio',
+    'Environment=SETTINGS_FILE=/etc/portfolio/portfolio.env',
     'NoNewPrivileges=true',
     'ProtectSystem=strict',
     'Restart=on-failure',
@@ -19,6 +20,9 @@ test('the service unit runs the built server as its own user, hardened, and rest
   ]) {
     expect(unit.split('\n')).toContain(line);
   }
+  // The server reads the settings file itself, as the owner's command does: systemd's own
+  // reading of it could differ from theirs.
+  expect(unit).not.toMatch(/^EnvironmentFile=/m);
 });
 
 const analyze = spawnSync('systemd-analyze', ['--version']);
