@@ -227,7 +227,7 @@ describe('a policy refusal of the site itself still pauses delivery', () => {
       expect(paused.reason).toContain(`${reply.code} ${reply.message}`);
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
       expect(await statusOf(app, id)).toMatchObject({ status: 'pending' });
-      expect(log.join('')).toContain('check SMTP_URL, MAIL_FROM and MAIL_TO');
+      expect(log.join('')).toContain('check SMTP_URL, MAIL_FROM, MAIL_TO');
 
       smtp.refusals.delete(stage);
       await eventually(

@@ -189,6 +189,46 @@ describe('TLS and login', () => {
     }
   });
 
+  test('a STARTTLS certificate that has expired pauses delivery, named; the message waits and /readyz says why', async () => {
+    const folder = tempDir('smtp-tls-');
+    try {
+      const certificate = makeTestCertificate(folder.dir, { expired: true });
+      sink = await SmtpSink.start(0, { tls: certificate });
+      const { app, log } = await mailingServer(`smtp://127.0.0.1:${sink.port}`, {
+        SMTP_TLS_CA_FILE: certificate.certFile,
+      });
+      const ids = [await send(app, 'One'), await send(app, 'Two')];
+      const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
+      expect(paused.reason).toBe(
+        "TLS: the mail server's certificate is refused: certificate has expired (CERT_HAS_EXPIRED)",
+      );
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'unavailable',
+        delivery: 'paused',
+        pauseReason: paused.reason,
+      });
+      // Past the pause's next try (MAIL_PAUSE_RETRY_MS, 1 s): still refused, nothing given up.
+      await pause(1500);
+      for (const id of ids) {
+        expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
+      }
+      expect(await app.feedbackStore.owner.attemptsOf(ids[0] ?? '')).toContainEqual(
+        expect.objectContaining({
+          outcome: 'retry',
+          detail: `delivery paused: ${paused.reason}`,
+        }),
+      );
+      expect((await app.feedbackStore.owner.counts()).dead).toBe(0);
+      expect(sink.received).toHaveLength(0);
+      expect(sink.dataCommands).toBe(0);
+      expect(pauses(log)).toBe(1);
+    } finally {
+      folder.remove();
+    }
+  });
+
   test('smtp:// to a host other than loopback needs STARTTLS: never a clear-text session', async () => {
     // 0.0.0.0 reaches this host without being a loopback name, so STARTTLS is required.
     sink = await SmtpSink.start(0, { host: '0.0.0.0' });

@@ -8,10 +8,10 @@
  * oldest first in a fair share per app, and when messages still wait once the hour's mails
  * are out, the owner gets one digest mail listing them (at most one an hour).
  *
- * When the mail server refuses the site itself (its login, its sender, the relay), delivery
- * pauses: no message is marked dead before its give-up time, one message tries again every
- * `pauseRetryMs`, the pause is kept in the store (so it survives a restart and /readyz
- * reports it), and it is logged once. A refusal of one message's content (a spam or virus
+ * When the mail server refuses the site itself (its login, its sender, the relay), or TLS
+ * with it fails (its certificate, STARTTLS), delivery pauses: no message is marked dead
+ * before its give-up time, one message tries again every `pauseRetryMs`, the pause is kept
+ * in the store (so it survives a restart and /readyz reports it), and it is logged once. A refusal of one message's content (a spam or virus
  * filter answering after the body) is that message's alone: it is marked dead with the
  * reason and the others go on.
  *
@@ -352,7 +352,7 @@ export class OutboxWorker {
       if (paused) {
         log.error(
           { ...context, retryInMs: retryAt - finishedAt },
-          'the mail server refuses the site (check SMTP_URL, MAIL_FROM and MAIL_TO); delivery is paused, no message is dropped',
+          "the mail server refuses the site, or TLS with it fails (check SMTP_URL, MAIL_FROM, MAIL_TO and the mail server's certificate); delivery is paused, no message is dropped",
         );
       } else {
         log.debug(context, 'delivery still paused');

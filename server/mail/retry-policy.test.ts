@@ -108,6 +108,84 @@ describe('classifySendError', () => {
     }
   });
 
+  describe('a certificate the site refuses pauses delivery, named', () => {
+    const refusals = [
+      ['CERT_HAS_EXPIRED', 'certificate has expired'],
+      ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'],
+      ['SELF_SIGNED_CERT_IN_CHAIN', 'self-signed certificate in certificate chain'],
+      ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'unable to verify the first certificate'],
+      ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'unable to get local issuer certificate'],
+      ['CERT_NOT_YET_VALID', 'certificate is not yet valid'],
+    ] as const;
+
+    test.each(refusals)('%s, as nodemailer hands it on (ESOCKET)', (code, words) => {
+      // nodemailer puts its own code in the place of Node's; OpenSSL's words are left.
+      const error = Object.assign(new Error(words), { code: 'ESOCKET', command: 'CONN' });
+      expect(classifySendError(error)).toMatchObject({
+        kind: 'pause',
+        code,
+        command: 'TLS',
+        detail: `the mail server's certificate is refused: ${words} (${code})`,
+      });
+    });
+
+    test.each(refusals)('%s, as Node gives it', (code, words) => {
+      expect(classifySendError(Object.assign(new Error(words), { code }))).toMatchObject({
+        kind: 'pause',
+        code,
+      });
+    });
+
+    test('in the older words of OpenSSL 1.1, and within a failed STARTTLS upgrade (ETLS)', () => {
+      const older = Object.assign(new Error('self signed certificate'), { code: 'ESOCKET' });
+      expect(classifySendError(older)).toMatchObject({
+        kind: 'pause',
+        code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+      });
+      const upgrade = Object.assign(new Error('Error initiating TLS - certificate has expired'), {
+        code: 'ETLS',
+        command: 'STARTTLS',
+      });
+      expect(classifySendError(upgrade)).toMatchObject({
+        kind: 'pause',
+        code: 'CERT_HAS_EXPIRED',
+        command: 'STARTTLS',
+      });
+    });
+
+    test('a certificate for another name (ERR_TLS_CERT_ALTNAME_INVALID)', () => {
+      const words =
+        "Hostname/IP does not match certificate's altnames: Host: mail.example.com. is not in the cert's altnames: DNS:other.example.net";
+      for (const code of ['ERR_TLS_CERT_ALTNAME_INVALID', 'ESOCKET']) {
+        expect(classifySendError(Object.assign(new Error(words), { code }))).toMatchObject({
+          kind: 'pause',
+          code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+          detail: expect.stringContaining("the mail server's certificate is refused") as string,
+        });
+      }
+    });
+  });
+
+  test('a refused or failed STARTTLS upgrade and a failed TLS handshake pause delivery', () => {
+    const refused = Object.assign(new Error('Error upgrading connection with STARTTLS: 454'), {
+      code: 'ETLS',
+      command: 'STARTTLS',
+      response: '454 4.7.0 TLS not available',
+      responseCode: 454,
+    });
+    expect(classifySendError(refused)).toMatchObject({ kind: 'pause', command: 'STARTTLS' });
+    // smtps:// to a port that speaks plain SMTP first: OpenSSL ends the handshake.
+    const handshake = Object.assign(
+      new Error('C0A7:error:0A00010B:SSL routines:ssl3_get_record:wrong version number'),
+      { code: 'ESOCKET', library: 'SSL routines', reason: 'wrong version number' },
+    );
+    expect(classifySendError(handshake)).toMatchObject({
+      kind: 'pause',
+      command: 'TLS',
+      detail: 'the TLS handshake with the mail server failed: wrong version number (ERR_SSL)',
+    });
+  });
+
   test('no answer at all (refused, timed out, reset) is temporary', () => {
     for (const code of ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']) {
       const error = Object.assign(new Error(`${code} happened`), { code });

@@ -94,6 +94,6 @@ export function composeNotification(
       Priority: 'high',
       Click: settings.pagesUrl,
     },
-    body: `The mail server refuses the site, so feedback waits in the store until it is fixed: ${reason}`,
+    body: `The mail server refuses the site, or TLS with it fails, so feedback waits in the store until it is fixed: ${reason}`,
   };
 }
