@@ -135,8 +135,24 @@ async function reclaim({ store, io }: CommandContext): Promise<void> {
 }
 
 function requeued(message: StoredMessage, io: CliIo, kinds: string): number {
-  io.err(`${message.id} is ${message.status}: only ${kinds} can be sent again.`);
+  io.err(
+    message.status === 'sending'
+      ? `${message.id} is being sent right now; try again in a moment if it fails.`
+      : `${message.id} is ${message.status}: only ${kinds} can be sent again.`,
+  );
   return 1;
+}
+
+/** What a waiting message made due now waits for still, if anything. */
+async function stillHeld(store: OwnerQueries, settings: Settings): Promise<string> {
+  if (!deliveryIsOn(settings.env, settings.file)) {
+    return ' Delivery is off (SMTP_URL is not set), so it waits in the store.';
+  }
+  const pause = await store.deliveryPause();
+  if (pause) {
+    return ` Delivery is paused (${printable(pause.reason)}): the server tries the mail server again now, with one waiting message, and this one goes once it works.`;
+  }
+  return '';
 }
 
 /** Every command, in the order of the help text. */
@@ -227,10 +243,10 @@ export const COMMANDS: Record<string, Command> = {
   },
   retry: {
     usage: 'retry ID | retry --dead',
-    help: 'Send a dead message (or one taken for spam) again; --dead: every dead message.',
+    help: 'Send a dead message (or one taken for spam) again, or a waiting one now: its wait for the next try ends, its attempts are kept. --dead: every dead message.',
     options: ['dead'],
     async run(context) {
-      const { store, values, args, io } = context;
+      const { store, values, args, io, settings } = context;
       const [owner, actor] = acting(context);
       if (values.dead) {
         const count = await sendAllDeadAgain(owner, actor);
@@ -242,11 +258,19 @@ export const COMMANDS: Record<string, Command> = {
         return 0;
       }
       const result = await sendAgain(owner, actor, (await findOne(store, args[0])).id);
+      if (result.kind === 'queued' && (result.was === 'pending' || result.was === 'sending')) {
+        io.out(
+          `${result.message.id} is due now: the server tries it within seconds, as attempt ${result.message.attempts + 1}.${await stillHeld(store, settings)}`,
+        );
+        return 0;
+      }
       if (result.kind === 'queued') {
         io.out(`Queued ${result.message.id} again; the server sends it shortly.`);
         return 0;
       }
-      if (result.kind === 'already') return requeued(result.message, io, 'dead messages and spam');
+      if (result.kind === 'already') {
+        return requeued(result.message, io, 'dead, waiting and spam messages');
+      }
       throw new Error('No such message.');
     },
   },

@@ -258,6 +258,73 @@ describe('retry', () => {
     expect((await cli('retry', ids.spam)).code).toBe(0);
     expect((await cli('show', ids.spam)).out).toContain('Status:    pending');
   });
+  test('a waiting message is due now, its attempts kept; one being sent is left alone', async () => {
+    const delivering = { DATA_DIR: folder.dir, SMTP_URL: 'smtps://u:p@mail.example.com' };
+    expect((await cliIn(delivering, undefined, 'show', ids.old)).out).toMatch(
+      /Next try: +2025-06-01 12:01:00 UTC/,
+    );
+    const hurried = await cliIn(delivering, undefined, 'retry', ids.old.slice(0, 13));
+    expect(hurried.code).toBe(0);
+    expect(hurried.out).toBe(
+      `${ids.old} is due now: the server tries it within seconds, as attempt 2.`,
+    );
+    const shown = (await cliIn(delivering, undefined, 'show', ids.old)).out;
+    expect(shown).toContain('Status:    pending');
+    expect(shown).toMatch(/Next try: +2025-06-01 12:00:00 UTC/);
+    expect(shown).toMatch(/#1 .* retry .*451 Busy/);
+
+    // Without SMTP_URL it is due all the same, and waits in the store: the command says so.
+    expect((await cli('retry', ids.fresh)).out).toContain(
+      'Delivery is off (SMTP_URL is not set), so it waits in the store.',
+    );
+
+    // Being sent under a lease right now: left alone.
+    const store = await SqliteFeedbackStore.open(folder.dir);
+    try {
+      await store.outbox.claim({
+        now: NOW,
+        owner: 'test',
+        leaseMs: 60_000,
+        limit: 10,
+        maxPerHour: 0,
+        retryBaseMs: 30_000,
+        retryCapMs: 3_600_000,
+      });
+      const [entry] = await store.ownerAccess.auditLog(1);
+      expect(entry).toMatchObject({
+        action: 'sent-now',
+        detail: `${ids.fresh}, from the command line`,
+      });
+    } finally {
+      await store.close();
+    }
+    const sending = await cli('retry', ids.old);
+    expect(sending.code).toBe(1);
+    expect(sending.err).toBe(
+      `${ids.old} is being sent right now; try again in a moment if it fails.`,
+    );
+  });
+
+  test('in a pause of delivery, the pause’s next try is now too', async () => {
+    const store = await SqliteFeedbackStore.open(folder.dir);
+    try {
+      await store.outbox.pauseDelivery({
+        reason: 'TLS: the mail server’s certificate is refused: certificate has expired',
+        since: NOW - 60_000,
+        retryAt: NOW + 540_000,
+      });
+    } finally {
+      await store.close();
+    }
+    const delivering = { DATA_DIR: folder.dir, SMTP_URL: 'smtps://u:p@mail.example.com' };
+    const hurried = await cliIn(delivering, undefined, 'retry', ids.old);
+    expect(hurried.out).toContain(
+      'Delivery is paused (TLS: the mail server’s certificate is refused: certificate has expired): the server tries the mail server again now',
+    );
+    expect((await cliIn(delivering, undefined, 'stats')).out).toContain(
+      'Delivery paused since 2025-06-01 11:59:00 UTC: TLS: the mail server’s certificate is refused: certificate has expired (next try 2025-06-01 12:00:00 UTC)',
+    );
+  });
 });
 
 test('stats counts by status and app', async () => {

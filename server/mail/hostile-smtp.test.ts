@@ -19,6 +19,7 @@ import {
 } from '../../tests/server/helpers.ts';
 import { freePort, SmtpSink, type SinkStage } from '../../tests/server/smtp-sink.ts';
 import { makeTestCertificate } from '../../tests/server/tls-cert.ts';
+import { runFeedbackCli } from '../cli/feedback.ts';
 
 let server: TestServer | undefined;
 let sink: SmtpSink | undefined;
@@ -127,6 +128,32 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
       (await app.feedbackStore.owner.deliveryPause()) ? undefined : true,
     );
     expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'sent' });
+  });
+
+  test('once fixed, the owner’s retry of a waiting message tries now, not at the pause’s next try', async () => {
+    sink = await SmtpSink.start();
+    sink.refusals.set('mailFrom', { code: 553, message: 'Sender address rejected' });
+    const { app } = await mailingServer(sink.url, { MAIL_PAUSE_RETRY_MS: '600000' });
+    const id = await send(app);
+    await eventually(async () => await app.feedbackStore.owner.deliveryPause());
+    sink.refusals.clear();
+    await pause(300);
+    expect(sink.received).toHaveLength(0);
+
+    const out: string[] = [];
+    const code = await runFeedbackCli(['retry', id, '--data-dir', server?.dataDir ?? ''], {
+      out: (text) => out.push(text),
+      err: (text) => out.push(text),
+      env: { SMTP_URL: sink.url },
+      now: Date.now,
+    });
+    expect(code, out.join('\n')).toBe(0);
+    expect(out.join('\n')).toContain('the server tries the mail server again now');
+    await sink.waitFor((s) => s.received.length === 1, { timeoutMs: 5000 });
+    await eventually(async () =>
+      (await app.feedbackStore.owner.deliveryPause()) ? undefined : true,
+    );
+    expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   test('a message whose content is refused (DATA) is dead; delivery goes on', async () => {

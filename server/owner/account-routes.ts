@@ -38,6 +38,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'marked-spam': 'Marked as spam',
   'released-spam': 'Released from spam',
   retried: 'Queued to send again',
+  'sent-now': 'Sent now, without waiting for its next try',
   'sender-forgotten': 'Sender forgotten',
   purged: 'Old messages deleted',
   exported: 'Messages exported',

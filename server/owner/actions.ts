@@ -55,9 +55,15 @@ async function audited<T extends RetryResult | ChangeResult>(
   return result;
 }
 
-/** Sends a dead message, or one taken for spam, again. */
+/**
+ * Sends a dead message, or one taken for spam, again; a waiting one now, without waiting
+ * for its next try.
+ */
 export async function sendAgain(store: OwnerStore, actor: Actor, id: string) {
-  return audited(store, actor, 'retried', await store.owner.retry(id, actor.at));
+  const result = await store.owner.retry(id, actor.at);
+  const waiting =
+    result.kind === 'queued' && (result.was === 'pending' || result.was === 'sending');
+  return audited(store, actor, waiting ? 'sent-now' : 'retried', result);
 }
 
 /** Sends every dead message again; how many. */

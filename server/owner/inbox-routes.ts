@@ -1,7 +1,7 @@
 /**
  * The inbox's API: messages newest first, per app, searched, with their delivery state and
- * attempts; marking read, spam or not spam, sending again, forgetting a sender and the
- * export, each the same store operation as the owner's command, written to the audit list.
+ * attempts; marking read, spam or not spam, sending again (or now, a waiting message),
+ * forgetting a sender and the export, each the same store operation as the owner's command, written to the audit list.
  * Every route here needs a session (plugin.ts checks it first).
  */
 import { PassThrough } from 'node:stream';
@@ -151,10 +151,16 @@ export async function inboxRoutes(instance: FastifyInstance, { clock }: InboxRou
     ),
   );
 
+  /** A message queued, or due now: the outbox looks at once rather than at its next check. */
+  const queued = <T extends RetryResult>(result: T): T => {
+    if (result.kind === 'queued') instance.feedbackOutbox.notify();
+    return result;
+  };
+
   app.post('/messages/:id/not-spam', { schema: { params: IdParams } }, async (request, reply) =>
     answerChange(
       reply,
-      await releaseSpam(owner, actor(request), request.params.id),
+      queued(await releaseSpam(owner, actor(request), request.params.id)),
       'only messages taken for spam can be released.',
     ),
   );
@@ -162,8 +168,8 @@ export async function inboxRoutes(instance: FastifyInstance, { clock }: InboxRou
   app.post('/messages/:id/retry', { schema: { params: IdParams } }, async (request, reply) =>
     answerChange(
       reply,
-      await sendAgain(owner, actor(request), request.params.id),
-      'only dead messages and spam can be sent again.',
+      queued(await sendAgain(owner, actor(request), request.params.id)),
+      'only a message that waits, was not delivered or was taken for spam can be sent; one being sent right now cannot.',
     ),
   );
 

@@ -140,9 +140,11 @@ test('spam and not spam, and sending again, as the command does', async () => {
   expect((await cli('show', id)).out).toContain('Status:    spam (you marked it as spam;');
   const released = await post(`/owner/api/messages/${id}/not-spam`);
   expect(released.json()).toMatchObject({ message: { status: 'pending' } });
-  const notDead = await post(`/owner/api/messages/${id}/retry`);
-  expect(notDead.statusCode).toBe(409);
-  expect(notDead.json()).toMatchObject({ error: { code: 'not_now' } });
+  // Waiting: it is sent now.
+  const now = await post(`/owner/api/messages/${id}/retry`);
+  expect(now.json()).toMatchObject({
+    message: { status: 'pending', nextAttemptAt: clock.now() },
+  });
 
   // The command marks it spam; the inbox sends it again.
   clock.advance(1);
@@ -150,9 +152,75 @@ test('spam and not spam, and sending again, as the command does', async () => {
   const again = await post(`/owner/api/messages/${id}/retry`);
   expect(again.json()).toMatchObject({ message: { status: 'pending' } });
   const actions = (await store().ownerAccess.auditLog(10)).map((entry) => entry.action);
-  expect(actions.slice(0, 4)).toEqual(['retried', 'marked-spam', 'released-spam', 'marked-spam']);
+  expect(actions.slice(0, 5)).toEqual([
+    'retried',
+    'marked-spam',
+    'sent-now',
+    'released-spam',
+    'marked-spam',
+  ]);
   const [, fromCommand] = await store().ownerAccess.auditLog(2);
   expect(fromCommand).toMatchObject({ detail: `${id}, from the command line`, address: null });
+});
+
+test('a waiting message is sent now, its attempts kept; in a pause, so is the pause’s next try', async () => {
+  const id = await storeMessage(store(), newFeedback(clock.now()));
+  const claim = (leaseMs: number) =>
+    store().outbox.claim({
+      now: clock.now(),
+      owner: 'w',
+      leaseMs,
+      limit: 1,
+      maxPerHour: 0,
+      retryBaseMs: 30_000,
+      retryCapMs: 3_600_000,
+    });
+  await claim(1000);
+  await store().outbox.recordRetry(id, {
+    owner: 'w',
+    attempt: 1,
+    startedAt: clock.now(),
+    finishedAt: clock.now() + 5,
+    detail: "delivery paused: TLS: the mail server's certificate is refused",
+    nextAttemptAt: clock.now() + 3_600_000,
+  });
+  await store().outbox.pauseDelivery({
+    reason: "TLS: the mail server's certificate is refused",
+    since: clock.now(),
+    retryAt: clock.now() + 600_000,
+  });
+
+  clock.advance(60_000);
+  const hurried = await post(`/owner/api/messages/${id}/retry`);
+  expect(hurried.statusCode).toBe(200);
+  expect(hurried.json<{ message: InboxMessage }>().message).toMatchObject({
+    status: 'pending',
+    attempts: 1,
+    nextAttemptAt: clock.now(),
+  });
+  expect((await store().owner.deliveryPause())?.retryAt).toBe(clock.now());
+  const shown = await browser.request({ url: `/owner/api/messages/${id}` });
+  expect(shown.json<MessageAnswer>().attempts).toMatchObject([{ attempt: 1, outcome: 'retry' }]);
+  const [entry] = await store().ownerAccess.auditLog(1);
+  expect(entry).toMatchObject({ action: 'sent-now', detail: id });
+
+  // Being sent right now: left alone. Sent: there is nothing to send.
+  await claim(60_000);
+  const sending = await post(`/owner/api/messages/${id}/retry`);
+  expect(sending.statusCode).toBe(409);
+  expect(sending.json()).toMatchObject({ error: { code: 'not_now' } });
+  await store().outbox.recordSent(id, {
+    owner: 'w',
+    attempt: 2,
+    startedAt: clock.now(),
+    finishedAt: clock.now() + 5,
+    detail: '250 OK',
+  });
+  const sent = await post(`/owner/api/messages/${id}/retry`);
+  expect(sent.statusCode).toBe(409);
+  expect(sent.json()).toMatchObject({
+    error: { code: 'not_now', message: expect.stringMatching(/^This message is sent: /) as string },
+  });
 });
 
 test('forgetting a sender says how many first, then deletes every message from them', async () => {

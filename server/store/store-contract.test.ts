@@ -286,7 +286,59 @@ describe.each(ENGINES)('the $name store', (engine) => {
         status: 'pending',
         queuedAt: NOW + 100_000,
       });
-      expect(await store.owner.retry(id, NOW)).toMatchObject({ kind: 'already' });
+      const [again] = await claim(NOW + 100_000, 'w', 1);
+      await store.outbox.recordSent(id, outcome('w', again?.attempt ?? 0, NOW + 100_010, '250'));
+      expect(await store.owner.retry(id, NOW + 100_020)).toMatchObject({ kind: 'already' });
+    });
+
+    test('the owner sends a waiting message now: its wait ends, its attempts and give-up time stay', async () => {
+      const id = await accept();
+      const [first] = await claim(NOW, 'w', 1);
+      await store.outbox.recordRetry(id, {
+        ...outcome('w', 1, NOW + 10, '451 later'),
+        nextAttemptAt: NOW + 3_600_000,
+      });
+      expect(await store.owner.retry(id.slice(0, 13), NOW + 1000)).toMatchObject({
+        kind: 'queued',
+        was: 'pending',
+        message: { status: 'pending', nextAttemptAt: NOW + 1000, attempts: 1 },
+      });
+      const [second] = await claim(NOW + 1000, 'w', 1, 1000);
+      expect(second).toMatchObject({ id, attempt: 2, queuedAt: first?.queuedAt });
+
+      // Being sent under its lease: left alone. Its lease ran out (the process stopped
+      // mid-send): due now, as a waiting one.
+      expect(await store.owner.retry(id, NOW + 1500)).toMatchObject({
+        kind: 'already',
+        message: { status: 'sending' },
+      });
+      expect(await claim(NOW + 2500, 'w', 1)).toEqual([]);
+      expect(await store.owner.retry(id, NOW + 2500)).toMatchObject({
+        kind: 'queued',
+        was: 'sending',
+      });
+      expect(await claim(NOW + 2500, 'w', 1)).toMatchObject([{ id, attempt: 3 }]);
+      expect((await store.owner.attemptsOf(id)).map((attempt) => attempt.outcome)).toEqual([
+        'retry',
+      ]);
+    });
+
+    test('sending a waiting message now in a pause makes the pause’s next try now too', async () => {
+      const id = await accept();
+      const reason = "TLS: the mail server's certificate is refused";
+      await store.outbox.pauseDelivery({ reason, since: NOW, retryAt: NOW + 600_000 });
+      expect(await store.owner.retry(id, NOW + 1000)).toMatchObject({ kind: 'queued' });
+      expect(await store.owner.deliveryPause()).toEqual({
+        reason,
+        since: NOW,
+        retryAt: NOW + 1000,
+      });
+      // A pause due sooner than now keeps its time.
+      await store.outbox.pauseDelivery({ reason, since: NOW, retryAt: NOW + 500 });
+      await store.owner.retry(id, NOW + 2000);
+      expect((await store.owner.deliveryPause())?.retryAt).toBe(NOW + 500);
+      // Only spam is released: a waiting message is not.
+      expect(await store.owner.releaseSpam(id, NOW + 3000)).toMatchObject({ kind: 'already' });
     });
 
     test('the hourly cap counts mails sent and being sent, on every instance', async () => {

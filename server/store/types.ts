@@ -179,7 +179,15 @@ export interface PurgeCounts {
 }
 
 export type RetryResult =
-  | { kind: 'queued'; message: StoredMessage }
+  | {
+      kind: 'queued';
+      message: StoredMessage;
+      /**
+       * What it was: dead or spam (queued again, with a fresh delivery cycle), or waiting,
+       * `pending` or `sending` (due now, its attempts kept).
+       */
+      was: MessageStatus;
+    }
   | { kind: 'not-found' }
   | { kind: 'ambiguous'; ids: string[] }
   | { kind: 'already'; message: StoredMessage };
@@ -277,7 +285,11 @@ export interface OwnerQueries {
   list(options?: ListOptions): Promise<StoredMessage[]>;
   /** Messages one at a time (for exports of any size), newest first. */
   iterate(options?: ListOptions): AsyncIterable<StoredMessage>;
-  /** Queues a dead message again, with a fresh delivery cycle; spam gets an outbox entry. */
+  /**
+   * Queues a dead message again, with a fresh delivery cycle; spam gets an outbox entry. A
+   * waiting message is due now, its attempts kept; in a pause of delivery, so is the pause's
+   * next try.
+   */
   retry(idOrPrefix: string, now: number): Promise<RetryResult>;
   /** Releases a message taken for spam to the outbox; only spam. */
   releaseSpam(idOrPrefix: string, now: number): Promise<RetryResult>;
@@ -375,6 +387,7 @@ export type AuditAction =
   | 'marked-spam'
   | 'released-spam'
   | 'retried'
+  | 'sent-now'
   | 'sender-forgotten'
   | 'purged'
   | 'exported';

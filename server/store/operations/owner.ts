@@ -3,6 +3,7 @@
  * owner's own deletions (purge, an erasure request).
  */
 import {
+  META,
   SELECT_MESSAGE,
   searchCondition,
   searchWords,
@@ -10,7 +11,7 @@ import {
   toMessage,
   type MessageRow,
 } from '../rows.ts';
-import { all, one, run, type Plan } from '../sql/plan.ts';
+import { all, lock, one, run, type Plan } from '../sql/plan.ts';
 import {
   IDEMPOTENCY_TTL_MS,
   type ChangeResult,
@@ -23,6 +24,7 @@ import {
   type StoredMessage,
 } from '../types.ts';
 import { find, messageById } from './messages.ts';
+import { deliveryPause, writeMeta } from './outbox.ts';
 
 export function* attemptsOf(id: string): Plan<DeliveryAttempt[]> {
   const rows = yield* all<{
@@ -87,16 +89,43 @@ function* requeueDead(now: number, id: string | null): Plan<number> {
 }
 
 /**
+ * A waiting message is due now: its wait for the next try ends, and its attempts and its
+ * give-up time stay. One being sent whose lease ran out (its process stopped mid-send) is
+ * waiting too; one being sent under a lease is not. While delivery is paused, the pause's
+ * next try is now as well: the owner asks for a try, and in a pause one message tries the
+ * settings for all. False when the message was not waiting.
+ */
+function* dueNow(id: string, now: number): Plan<boolean> {
+  const changed = yield* run(
+    `UPDATE outbox SET next_attempt_at = @now
+     WHERE message_id = @id
+       AND (state = 'pending' OR (state = 'sending' AND lease_until <= @now))`,
+    { id, now },
+  );
+  if (changed === 0) return false;
+  yield* lock('meta');
+  const pause = yield* deliveryPause();
+  if (pause && pause.retryAt > now) {
+    yield* writeMeta(META.pause, JSON.stringify({ ...pause, retryAt: now }));
+  }
+  return true;
+}
+
+/**
  * The owner's retry: a dead message (or spam, or, with `only`, only spam) is queued again
- * with a fresh delivery cycle; spam gets its outbox entry. Anything else is left as it is.
+ * with a fresh delivery cycle; spam gets its outbox entry. A waiting one is due now
+ * (dueNow). Anything else (sent, or being sent right now) is left as it is.
  */
 export function* retry(idOrPrefix: string, now: number, only?: 'spam'): Plan<RetryResult> {
   const found = yield* find(idOrPrefix);
   if (!found) return { kind: 'not-found' };
   if ('ambiguous' in found) return { kind: 'ambiguous', ids: found.ambiguous };
-  const allowed: readonly string[] = only === 'spam' ? ['spam'] : ['dead', 'spam'];
+  const allowed: readonly string[] =
+    only === 'spam' ? ['spam'] : ['dead', 'spam', 'pending', 'sending'];
   if (!allowed.includes(found.status)) return { kind: 'already', message: found };
-  if (found.status === 'spam') {
+  if (found.status === 'pending' || found.status === 'sending') {
+    if (!(yield* dueNow(found.id, now))) return { kind: 'already', message: found };
+  } else if (found.status === 'spam') {
     yield* run(
       `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at)
        VALUES (@id, 'pending', @now, @now) ON CONFLICT (message_id) DO NOTHING`,
@@ -106,7 +135,7 @@ export function* retry(idOrPrefix: string, now: number, only?: 'spam'): Plan<Ret
     yield* requeueDead(now, found.id);
   }
   const message = yield* messageById(found.id);
-  return message ? { kind: 'queued', message } : { kind: 'not-found' };
+  return message ? { kind: 'queued', message, was: found.status } : { kind: 'not-found' };
 }
 
 /**
