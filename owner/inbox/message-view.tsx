@@ -36,6 +36,13 @@ function nextTry(message: InboxMessage, delivery: Delivery): string | null {
   return message.nextAttemptAt === null ? null : `next try ${when(message.nextAttemptAt)}`;
 }
 
+/** What Send now did, in words: a waiting message is due now, its attempts kept. */
+function sentNowNotice(delivery: Delivery): string {
+  return delivery === 'paused'
+    ? 'Delivery is paused: the server tries the mail server again now, and this message goes once it works.'
+    : 'Due now: the server tries to mail it within seconds.';
+}
+
 export interface MessageViewProps {
   id: string;
   delivery: Delivery;
@@ -233,6 +240,15 @@ export function MessageView({ id, delivery, backTo, onChanged }: MessageViewProp
             onClick={() => void change('retry', 'Queued to be mailed again.')}
           >
             Send again
+          </button>
+        ) : null}
+        {message.status === 'pending' && delivery !== 'off' ? (
+          <button
+            type="button"
+            className={styles.button}
+            onClick={() => void change('retry', sentNowNotice(delivery))}
+          >
+            Send now
           </button>
         ) : null}
         <button type="button" className={styles.danger} onClick={() => void askToForget()}>
