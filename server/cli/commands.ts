@@ -137,7 +137,7 @@ async function reclaim({ store, io }: CommandContext): Promise<void> {
 function requeued(message: StoredMessage, io: CliIo, kinds: string): number {
   io.err(
     message.status === 'sending'
-      ? `${message.id} is being sent right now; try again in a moment if it fails.`
+      ? `${message.id} is being sent right now.`
       : `${message.id} is ${message.status}: only ${kinds} can be sent again.`,
   );
   return 1;

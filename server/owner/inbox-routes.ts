@@ -1,8 +1,9 @@
 /**
  * The inbox's API: messages newest first, per app, searched, with their delivery state and
  * attempts; marking read, spam or not spam, sending again (or now, a waiting message),
- * forgetting a sender and the export, each the same store operation as the owner's command, written to the audit list.
- * Every route here needs a session (plugin.ts checks it first).
+ * forgetting a sender and the export, each the same store operation as the owner's
+ * command, written to the audit list. Every route here needs a session (plugin.ts checks
+ * it first).
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
