@@ -4,6 +4,7 @@ import type { Config } from '@react-router/dev/config';
 import { linkPages } from './common/app-links.ts';
 import { pageRoutes } from './common/paths.ts';
 import { content, contentDir } from './content/load.ts';
+import { builtAppIcons } from './scripts/app-icons.ts';
 import { buildSettings } from './scripts/build-settings.ts';
 import { finishBuild, NOT_FOUND_PRERENDER_PATH } from './scripts/finish-build.ts';
 import { resumeAsset } from './scripts/resume.ts';
@@ -51,7 +52,11 @@ export default {
     await finishBuild({
       clientDir: path.join(reactRouterConfig.buildDirectory, 'client'),
       buildDir: reactRouterConfig.buildDirectory,
-      apps: content.apps,
+      // Each app with its icon's address, where it has one (as the icon step drew it).
+      apps: content.apps.map((app) => ({
+        ...app,
+        icon: builtAppIcons(path.resolve('app/generated/app-icons.ts'))[app.slug],
+      })),
       settings: buildSettings,
       storeFiles: storeFiles(content.apps, content.site),
       headOf: (route) =>

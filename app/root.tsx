@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
+import { appIcons } from './compositions/app-icons.ts';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
 import { markHydrated } from './lib/hydration.ts';
 import { ScrollRestoration } from './lib/scroll-restoration.tsx';
@@ -69,7 +70,7 @@ export default function App() {
       </a>
       <Backgrounds paused={paused} />
       <div className={styles.shell}>
-        <TopBar paused={paused} onTogglePause={togglePaused} />
+        <TopBar paused={paused} onTogglePause={togglePaused} appIcons={appIcons} />
         <Outlet />
         <SiteFooter />
       </div>

@@ -191,6 +191,8 @@ export interface VisitsAnswer {
   apps: (VisitFigures & {
     app: string;
     name: string;
+    /** Its icon's address on the site, where it has one. */
+    icon?: string;
     storeClicks: number;
     clickThroughRate: number;
   })[];

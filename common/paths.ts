@@ -57,6 +57,8 @@ export interface RoutableApp {
    * title, e.g. `{ 'delete-account': 'Delete Your Account' }`; default none.
    */
   legalPages?: Readonly<Record<LegalDoc, string>>;
+  /** Its icon's address on the site, where it has one (the owner's Visits show it). */
+  icon?: string | undefined;
   /**
    * Its links, each a route of its own beside the app's page (`appLinkRoutes` in
    * common/app-links.ts); default none.

@@ -27,6 +27,8 @@ export const SiteManifestSchema = z.strictObject({
       legal: z.boolean(),
       /** Its further legal pages, by sub-route segment with their titles. */
       legalPages: z.record(z.string(), z.string()).optional(),
+      /** Its icon's address, where it has one. */
+      icon: z.string().optional(),
     }),
   ),
   /** Every prerendered page by its path. */

@@ -162,6 +162,16 @@ export const AppSchema = z.strictObject({
   /** Screenshots for the carousel. */
   screenshots: ScreenshotsSchema,
   /**
+   * The app's icon, a file in its folder: a square PNG of at least 180 × 180 px (the App
+   * Store's 1024 px one does), or a square SVG. It shows beside the app's name on its page,
+   * in the menu and on its links' page; without it, those show the name alone (the links'
+   * page its initial).
+   */
+  icon: z
+    .string()
+    .regex(/^[\w.-]+\.(png|svg)$/i, 'must be a .png or .svg file name')
+    .optional(),
+  /**
    * Whether the app has /privacy and /terms pages; when true the folder holds
    * `privacy.md` and `terms.md`. Apps with legal pages also match any sub-path.
    *

@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { site, skills, technologies } from './index.ts';
 import { contentDir, rawApps } from './load.ts';
@@ -214,6 +215,47 @@ describe('validateContent stops the build', () => {
     expect(problems).toContainEqual(
       expect.stringMatching(/^content\/apps\/sample-app\/app\.ts: legalPages\.Refunds: /),
     );
+  });
+
+  it("for an app's icon that is missing, not square, too small or not what its name says", async () => {
+    const dir = tempContent(['sample-app']);
+    const appDir = path.join(dir, 'apps', 'sample-app');
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 4, background: '#1e90ff' } })
+        .png()
+        .toBuffer();
+    writeFileSync(path.join(appDir, 'icon.png'), await png(512, 512));
+    writeFileSync(path.join(appDir, 'wide.png'), await png(512, 256));
+    writeFileSync(path.join(appDir, 'tiny.png'), await png(64, 64));
+    writeFileSync(path.join(appDir, 'fake.png'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(
+      path.join(appDir, 'icon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24"/></svg>',
+    );
+    const problemsWith = (icon: string) =>
+      problemsWithApps(dir, [{ folder: 'sample-app', input: validApp({ icon }) }]);
+    const accepted = (icon: string) =>
+      validateContent(
+        { ...realContent, apps: [{ folder: 'sample-app', input: validApp({ icon }) }] },
+        dir,
+      ).apps[0]?.icon;
+    expect(accepted('icon.png')).toBe('icon.png');
+    expect(accepted('icon.svg')).toBe('icon.svg');
+    const where = 'content/apps/sample-app/app.ts: icon';
+    expect(problemsWith('none.png')).toEqual([`${where}: "none.png" is not in the app's folder`]);
+    expect(problemsWith('wide.png')).toEqual([
+      `${where}: wide.png is 512 × 256; an icon is square`,
+    ]);
+    expect(problemsWith('tiny.png')).toEqual([
+      `${where}: tiny.png is 64 × 64 px; an icon needs at least 180 × 180 px`,
+    ]);
+    expect(problemsWith('fake.png')).toEqual([`${where}: fake.png is not a PNG file`]);
+    expect(problemsWith('icon.jpg')).toEqual([
+      expect.stringMatching(
+        /^content\/apps\/sample-app\/app\.ts: icon: must be a \.png or \.svg file name/,
+      ),
+      `${where}: "icon.jpg" is not in the app's folder`,
+    ]);
   });
 
   it('for a résumé that is not a PDF in content/', () => {

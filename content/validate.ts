@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
+import { appIconProblems } from './app-icon.ts';
 import { appLinksCheck } from './app-links-check.ts';
 import { appStoreId } from './app-store.ts';
 import { SlugSchema } from './fields.ts';
@@ -105,6 +106,7 @@ interface CheckedFields {
   technologies?: readonly unknown[] | undefined;
   legal?: boolean | undefined;
   legalPages?: Readonly<Record<string, unknown>> | undefined;
+  icon?: string | undefined;
 }
 
 /** The fields the cross-entry and file checks read, each only where its type is right. */
@@ -116,6 +118,7 @@ function wellTypedFields(input: unknown): CheckedFields {
     slug: typeof fields.slug === 'string' ? fields.slug : undefined,
     name: typeof fields.name === 'string' ? fields.name : undefined,
     order: typeof fields.order === 'number' ? fields.order : undefined,
+    icon: typeof fields.icon === 'string' ? fields.icon : undefined,
     screenshots: shots?.filter(
       (shot): shot is ScreenshotFile =>
         ScreenshotFileSchema.shape.file.safeParse((shot as Partial<ScreenshotFile> | null)?.file)
@@ -226,6 +229,9 @@ export function validateContent(raw: RawContent, contentDir: string): Content {
     claim(orderOwners, app.order, 'order', String(app.order));
     claim(nameOwners, app.name?.toLowerCase(), 'name', `"${app.name}"`);
 
+    if (typeof app.icon === 'string') {
+      problems.push(...appIconProblems(path.join(appDir, app.icon), app.icon, where));
+    }
     if (Array.isArray(app.screenshots)) {
       app.screenshots.forEach((shot, index) => {
         if (!existsSync(path.join(appDir, 'screenshots', shot.file))) {

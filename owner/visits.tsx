@@ -194,7 +194,15 @@ function Report({ report, days }: { report: VisitsAnswer; days: VisitPeriodDays 
           keyOf={(row) => row.app}
           empty={`No app pages viewed ${period}.`}
           columns={[
-            { label: 'App', cell: (row) => row.name },
+            {
+              label: 'App',
+              cell: (row) => (
+                <span className={styles.appName}>
+                  {row.icon ? <img src={row.icon} width={20} height={20} alt="" /> : null}
+                  {row.name}
+                </span>
+              ),
+            },
             views(),
             visitors(),
             { label: 'Store clicks', cell: (row) => count.format(row.storeClicks), numeric: true },

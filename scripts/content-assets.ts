@@ -1,11 +1,12 @@
 /**
  * What the build generates from content/ before Vite runs: the screenshots (images and
- * their manifest module), the technology marks module, and the résumé (its hashed copy and
- * its module). Run by `npm run screenshots`
- * (part of build and dev) and again by the dev server whenever content/ changes.
+ * their manifest module), the technology marks module, the apps' icons (images and module),
+ * and the résumé (its copy and its module). Run by `npm run screenshots` (part of build and
+ * dev) and again by the dev server whenever content/ changes.
  */
 import path from 'node:path';
 import type { Content } from '../content/validate.ts';
+import { writeAppIcons } from './app-icons.ts';
 import { root } from './load-content.ts';
 import { writeResume } from './resume.ts';
 import { buildScreenshots, type ScreenshotPipelineResult } from './screenshots.ts';
@@ -28,6 +29,13 @@ export function buildContentAssets(
       technologies: content.technologies,
       contentDir,
       moduleFile: path.join(root, 'app/generated/technology-icons.ts'),
+    }),
+    writeAppIcons({
+      apps: content.apps,
+      contentDir,
+      outDir: path.join(root, 'public/assets/icons'),
+      publicPath: '/assets/icons',
+      moduleFile: path.join(root, 'app/generated/app-icons.ts'),
     }),
     writeResume({
       site: content.site,

@@ -42,4 +42,31 @@ describe('renderAppCard', () => {
     expect(green).toBeLessThan(100);
     expect(blue).toBeGreaterThan(60);
   });
+
+  it("draws the app's icon above its name, where it has one", async () => {
+    const solid = (background: string, width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const card = async (icon?: Buffer) => {
+      const png = await renderAppCard({
+        name: 'Tide Table',
+        summary: 'High and low water for any harbour.',
+        accent: '#0d74ce',
+        screenshot: await solid('#ff3366', 600, 1300),
+        icon,
+      });
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      // Inside the icon's square, at the card's left padding.
+      let greenest = 0;
+      for (let y = 0; y < info.height; y += 8) {
+        const offset = (y * info.width + 88 + 56) * info.channels;
+        const [red = 0, green = 0, blue = 0] = data.subarray(offset, offset + 3);
+        if (green > 200 && red < 80 && blue < 80) greenest += 1;
+      }
+      return greenest;
+    };
+    expect(await card(await solid('#00ff00', 192, 192))).toBeGreaterThan(8);
+    expect(await card()).toBe(0);
+  });
 });

@@ -129,6 +129,25 @@ export interface AppCard {
   accent: string;
   /** The first screenshot as an image file's bytes (any format sharp reads). */
   screenshot: Buffer;
+  /** The app's icon as an image file's bytes, drawn above its name; none: the name alone. */
+  icon?: Buffer | undefined;
+}
+
+/** The side of the icon on an app's card, and the room it takes above the name. */
+const CARD_ICON_PX = 112;
+const CARD_ICON_GAP = 32;
+
+/** The icon as a home screen draws it: a rounded square. */
+async function roundedIcon(icon: Buffer): Promise<Buffer> {
+  const size = CARD_ICON_PX;
+  const corners = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" rx="${Math.round(size * 0.225)}" fill="#fff"/></svg>`,
+  );
+  return sharp(icon, { density: 300 })
+    .resize(size, size, { fit: 'cover' })
+    .composite([{ input: corners, blend: 'dest-in' }])
+    .png()
+    .toBuffer();
 }
 
 /** Size of the device frame on an app's card, and of the screen inside it. */
@@ -166,6 +185,7 @@ export async function renderAppCard({
   summary,
   accent,
   screenshot,
+  icon,
 }: AppCard): Promise<Buffer> {
   const title = await textBlock(`<span foreground="#ffffff">${escapeMarkup(name)}</span>`, {
     size: 72,
@@ -178,9 +198,15 @@ export async function renderAppCard({
     width: APP_TEXT_WIDTH,
   });
   const gap = 28;
-  const top = Math.max(PADDING, (OG_HEIGHT - title.height - gap - line.height) / 2 - 24);
+  const iconRoom = icon ? CARD_ICON_PX + CARD_ICON_GAP : 0;
+  const block = iconRoom + title.height + gap + line.height;
+  const iconTop = Math.max(PADDING, (OG_HEIGHT - block) / 2 - 24);
+  const top = iconTop + iconRoom;
   return sharp(Buffer.from(backgroundSvg(accent, 160)))
     .composite([
+      ...(icon
+        ? [{ input: await roundedIcon(icon), left: PADDING, top: Math.round(iconTop) }]
+        : []),
       { input: title.input, left: PADDING, top: Math.round(top) },
       { input: line.input, left: PADDING, top: Math.round(top + title.height + gap) },
       { input: Buffer.from(deviceSvg(accent)), left: DEVICE_LEFT - 24, top: DEVICE_TOP - 24 },
@@ -195,7 +221,7 @@ export async function renderAppCard({
 }
 
 /** Raised whenever the drawing of the app cards changes, so every card is drawn anew. */
-const CARD_VERSION = 1;
+const CARD_VERSION = 2;
 
 async function main(): Promise<void> {
   const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -210,6 +236,9 @@ async function main(): Promise<void> {
   const { screenshotsBySlug } = (await import(
     pathToFileURL(path.join(root, 'app/generated/screenshots.ts')).href
   )) as { screenshotsBySlug: ScreenshotManifest };
+  const { appIconSrc } = (await import(
+    pathToFileURL(path.join(root, 'app/generated/app-icons.ts')).href
+  )) as { appIconSrc: Readonly<Record<string, string>> };
   const started = performance.now();
   const ledgerFile = path.join(root, 'public', 'og', 'cards.json');
   const ledger = JSON.parse(await readFile(ledgerFile, 'utf8').catch(() => '{}')) as Record<
@@ -221,6 +250,10 @@ async function main(): Promise<void> {
   await mkdir(path.dirname(ledgerFile), { recursive: true });
   let cards = 0;
   for (const app of content.apps) {
+    // The icon as the icon step drew it (scripts/app-icons.ts).
+    const iconPath = appIconSrc[app.slug];
+    const icon = iconPath ? await readFile(path.join(root, 'public', iconPath)) : undefined;
+    const iconHash = icon ? createHash('sha256').update(icon).digest('hex') : '';
     const first = screenshotsBySlug[app.slug]?.[0];
     if (!first) throw new Error(`og-image: ${app.slug} has no screenshot; run npm run screenshots`);
     // The app's card, and one per link of the app (common/app-links.ts) with what it is.
@@ -237,7 +270,7 @@ async function main(): Promise<void> {
       const file = path.join(root, 'public', cardPath);
       // A card is drawn again only when what it shows changed (the stem names the image's hash).
       const key = createHash('sha256')
-        .update(JSON.stringify([CARD_VERSION, app.name, summary, app.accent, first.stem]))
+        .update(JSON.stringify([CARD_VERSION, app.name, summary, app.accent, first.stem, iconHash]))
         .digest('hex');
       next[name] = key;
       if (ledger[name] === key && (await readFile(file).catch(() => undefined))) continue;
@@ -246,7 +279,7 @@ async function main(): Promise<void> {
         path.join(root, 'public', renditionName(first.stem, widest, 'webp')),
       );
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, await renderAppCard({ ...app, summary, screenshot }));
+      await writeFile(file, await renderAppCard({ ...app, summary, screenshot, icon }));
       drawn += 1;
     }
   }

@@ -55,6 +55,7 @@ export default {
   features: ['Offline tide times for a year', 'A widget with the next turn of the tide', 'Reminders before high water'],
   technologies: ['xcode', 'swiftui'],
   screenshots: { placeholders: 3 },
+  icon: 'icon.svg',
   legal: true,
 } satisfies AppInput;
 `,
@@ -92,6 +93,10 @@ and sends nothing to any server.
 Write to **{{owner.email}}** with any question.
 `;
 
+/** Tide Table's icon: a wave on its accent colour. */
+const TIDE_TABLE_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#0d74ce"/><path d="M6 38c8-8 16-8 26 0s18 8 26 0v20H6z" fill="#fff"/></svg>
+`;
+
 /** Writes the two-app site into `checkout`'s content/, in place of the apps there. */
 export function replaceSample(checkout: string): void {
   const content = join(checkout, 'content');
@@ -101,6 +106,7 @@ export function replaceSample(checkout: string): void {
     mkdirSync(join(apps, slug));
     writeFileSync(join(apps, slug, 'app.ts'), source);
   }
+  writeFileSync(join(apps, 'tide-table', 'icon.svg'), TIDE_TABLE_ICON);
   writeFileSync(join(apps, 'tide-table', 'privacy.md'), LEGAL('Privacy Policy'));
   writeFileSync(join(apps, 'tide-table', 'terms.md'), LEGAL('Terms of Use'));
   writeFileSync(join(content, 'site.ts'), SITE);

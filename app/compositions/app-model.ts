@@ -7,6 +7,7 @@ import { subPagesOf, type AppSubPages } from '../../common/paths.ts';
 import type { Screenshot } from '../../common/screenshot.ts';
 import { apps } from '../../content/index.ts';
 import type { BrowserApp } from '../../content/schema.ts';
+import { appIcons } from './app-icons.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
 
 /** An app with everything its page shows. */
@@ -14,6 +15,8 @@ export interface ResolvedApp extends AppSubPages {
   app: BrowserApp;
   /** Its screenshots, in display order. */
   screenshots: readonly Screenshot[];
+  /** Its icon's address, when it has one. */
+  icon: string | undefined;
   /** The apps before and after it in the slider, which wraps round: [previous, next]. */
   readonly neighbours: readonly ResolvedApp[];
 }
@@ -22,6 +25,7 @@ export interface ResolvedApp extends AppSubPages {
 export const resolvedApps: readonly ResolvedApp[] = apps.map((app, index) => ({
   app,
   screenshots: screenshotsBySlug[app.slug] ?? [],
+  icon: appIcons[app.slug],
   ...subPagesOf(app),
   get neighbours() {
     return [resolvedApps.at(index - 1), resolvedApps.at(index + 1 - apps.length)].filter(

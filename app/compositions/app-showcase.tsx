@@ -38,11 +38,12 @@ export function AppShowcase({
   feedbackInline,
   ...page
 }: AppShowcaseProps) {
-  const { app, screenshots, legalDocs, support } = resolved;
+  const { app, screenshots, icon, legalDocs, support } = resolved;
   return (
     <ProjectPage
       {...page}
       app={app}
+      icon={icon}
       legalDocs={legalDocs}
       support={support}
       technologyMarks={technologyMarks}

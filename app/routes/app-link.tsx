@@ -5,6 +5,7 @@ import type { AppLinks, LinkPattern } from '../../content/app-links-schema.ts';
 import { appLinksBySlug } from '../../content/app-links.ts';
 import { apps } from '../../content/index.ts';
 import type { BrowserApp } from '../../content/schema.ts';
+import { appIcons } from '../compositions/app-icons.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { LinkLanding, type StoreLink } from '../features/app-links/link-landing.tsx';
 import { useHydratedValue } from '../features/app-links/use-hydrated-value.ts';
@@ -86,6 +87,7 @@ export default function AppLinkRoute() {
   return (
     <main id="main">
       <LinkLanding
+        icon={appIcons[app.slug]}
         appName={app.name}
         accent={app.accent}
         title={pattern.title}

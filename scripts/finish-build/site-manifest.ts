@@ -48,11 +48,12 @@ export async function siteManifest(
     buildId: settings.buildId,
     publicUrl: settings.publicUrl,
     ...(settings.feedbackApiOrigin ? { feedbackApiOrigin: settings.feedbackApiOrigin } : {}),
-    apps: apps.map(({ slug, name, legal, legalPages }) => ({
+    apps: apps.map(({ slug, name, legal, legalPages, icon }) => ({
       slug,
       name,
       legal,
       ...(legalPages ? { legalPages: { ...legalPages } } : {}),
+      ...(icon ? { icon } : {}),
     })),
     pages,
     appShell: await htmlFile(clientDir, APP_SHELL_FILE),

@@ -10,7 +10,7 @@ import type { Clock } from '../clock.ts';
 
 export interface VisitsRoutesOptions {
   clock: Clock;
-  /** The site's apps: each app's counts carry its name (the slug where it has none now). */
+  /** The site's apps: each app's counts carry its name (the slug where it has none now) and icon. */
   apps: readonly RoutableApp[];
 }
 
@@ -20,7 +20,7 @@ export async function visitsRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const stats = instance.feedbackStore.visitStats;
-  const names = new Map(apps.map((entry) => [entry.slug, entry.name]));
+  const byApp = new Map(apps.map((entry) => [entry.slug, entry]));
 
   app.get('/visits', { schema: { querystring: VisitsQuerySchema } }, async (request) => {
     const report = await stats.report(request.query.days, clock.now());
@@ -31,7 +31,8 @@ export async function visitsRoutes(
       pages: report.pages,
       apps: report.apps.map(({ app, views, visitors, storeClicks, clickThroughRate }) => ({
         app,
-        name: names.get(app) ?? app,
+        name: byApp.get(app)?.name ?? app,
+        ...(byApp.get(app)?.icon ? { icon: byApp.get(app)?.icon } : {}),
         views,
         visitors,
         storeClicks,

@@ -48,6 +48,7 @@ test('answers the counts of the period asked for', async () => {
     {
       app: 'echoexpense',
       name: 'EchoExpense',
+      icon: '/assets/icons/echoexpense-1a2b3c4d.png',
       views: 2,
       visitors: 1,
       storeClicks: 1,

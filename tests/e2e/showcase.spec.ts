@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test, type Locator, type Page } from './fixtures.ts';
 import { buttonLabel } from '../../content/buttons.ts';
-import { appContent, site } from './site.ts';
+import { appContent, manifest, notTested, site } from './site.ts';
 import { skills } from '../../content/skills.ts';
 
 /** What each app page must show, from the content it was built from, in menu order. */
@@ -337,3 +337,25 @@ test('the link-preview image is built and served', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('image/png');
 });
+
+/** The apps with an icon, and its address as the build drew it. */
+const ICONS = manifest.apps.flatMap((app) => (app.icon ? [{ ...app, icon: app.icon }] : []));
+if (ICONS.length === 0) notTested("An app's icon", 'app with an icon');
+for (const app of ICONS) {
+  test(`${app.name}: its icon shows before its name, on its page and in the menu`, async ({
+    page,
+  }) => {
+    await page.goto(`/${app.slug}`);
+    const header = page.getByRole('article', { name: app.name }).locator('header');
+    const icon = header.locator(`img[src="${app.icon}"]`);
+    await expect(icon).toBeVisible();
+    await expect(icon).toHaveAttribute('alt', '');
+    expect(await icon.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const link = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', {
+      name: app.name,
+      exact: true,
+    });
+    await expect(link.locator(`img[src="${app.icon}"]`)).toBeVisible();
+  });
+}

@@ -12,9 +12,17 @@ import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 
-/** The apps of the test server, as the site's content has them (Watchlistr has no legal pages). */
+/**
+ * The apps of the test server, as the site's content has them: Watchlistr has no legal
+ * pages, EchoExpense has an icon.
+ */
 export const TEST_APPS = [
-  { slug: 'echoexpense', name: 'EchoExpense', legal: true },
+  {
+    slug: 'echoexpense',
+    name: 'EchoExpense',
+    legal: true,
+    icon: '/assets/icons/echoexpense-1a2b3c4d.png',
+  },
   { slug: 'watchlistr-web', name: 'Watchlistr (Web)', legal: false },
   { slug: 'manzanos-popshop', name: 'Manzanos PopShop', legal: true },
 ] as const;

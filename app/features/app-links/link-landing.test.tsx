@@ -72,6 +72,18 @@ describe("the page of an app's link", () => {
     );
   });
 
+  it("shows the app's icon where it has one, and its initial where it has none", () => {
+    const { container, unmount } = renderLanding({ icon: '/assets/icons/popshop-1a2b3c4d.png' });
+    const icon = container.querySelector('img[src^="/assets/icons/"]');
+    expect(icon).toHaveAttribute('src', '/assets/icons/popshop-1a2b3c4d.png');
+    expect(icon).toHaveAttribute('alt', '');
+    expect(container.querySelector('svg text')).toBeNull();
+    unmount();
+    const { container: without } = renderLanding();
+    expect(without.querySelector('img[src^="/assets/icons/"]')).toBeNull();
+    expect(without.querySelector('svg text')).toHaveTextContent('M');
+  });
+
   it('marks which stores there are, for the stylesheet to show the platform’s own', () => {
     const { container } = renderLanding({ stores: PROPS.stores.slice(0, 1) });
     const list = container.querySelector('ul');

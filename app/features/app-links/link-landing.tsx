@@ -8,6 +8,7 @@
 import { useEffect, useId, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { openAppOnce } from './platform.ts';
+import { AppIcon } from '../../ui/app-icon.tsx';
 import styles from './link-landing.module.css';
 
 /** The stores a link's page offers, by the kind of the app's button. */
@@ -35,6 +36,8 @@ export interface StoreLink {
 }
 
 export interface LinkLandingProps {
+  /** The app's icon; default none (its initial on its accent colour instead). */
+  icon?: string | undefined;
   appName: string;
   /** The app's accent colour, #rrggbb. */
   accent: string;
@@ -54,7 +57,7 @@ export interface LinkLandingProps {
   appPageHref: string;
 }
 
-/** The app's mark: its initial on its accent colour. */
+/** The app's mark without an icon: its initial on its accent colour. */
 function AppMark({ appName }: { appName: string }) {
   return (
     <svg className={styles.mark} viewBox="0 0 96 96" aria-hidden="true" focusable="false">
@@ -73,6 +76,7 @@ function AppMark({ appName }: { appName: string }) {
 }
 
 export function LinkLanding({
+  icon,
   appName,
   accent,
   title,
@@ -94,7 +98,11 @@ export function LinkLanding({
       style={{ '--app-accent': accent } as CSSProperties}
     >
       <p className={styles.app}>
-        <AppMark appName={appName} />
+        {icon ? (
+          <AppIcon src={icon} size={72} className={styles.mark} />
+        ) : (
+          <AppMark appName={appName} />
+        )}
         <span className={styles.appName}>{appName}</span>
       </p>
       <h1 id={`${id}-title`} className={styles.title}>

@@ -7,12 +7,18 @@
  */
 import { useEffect, useId, useRef, useState, type ToggleEvent } from 'react';
 import { NavLink as RouterNavLink } from 'react-router';
+import { AppIcon } from '../../ui/app-icon.tsx';
 import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { navLinks } from './nav-links.ts';
 import { scrollToTop } from './scroll-to-top.ts';
 import styles from './side-menu.module.css';
 
-export function SideMenu() {
+export interface SideMenuProps {
+  /** Each app's icon, by slug, shown before its name; default none. */
+  appIcons?: Readonly<Record<string, string>>;
+}
+
+export function SideMenu({ appIcons = {} }: SideMenuProps) {
   // Unknown until the page is live: before that the browser states the popover's state
   // for its button itself, and the prerendered HTML must not claim it closed.
   const [open, setOpen] = useState<boolean | undefined>(undefined);
@@ -77,6 +83,8 @@ export function SideMenu() {
                   scrollToTop();
                 }}
               >
+                {/* Loads only once the menu opens: the closed popover is not rendered. */}
+                <AppIcon src={link.slug && appIcons[link.slug]} size={24} lazy />
                 {link.label}
               </RouterNavLink>
             </li>

@@ -14,6 +14,8 @@ export interface TopBarProps {
   paused: boolean;
   /** Flips the background animation between running and paused. */
   onTogglePause: () => void;
+  /** Each app's icon, by slug, for the menu; default none. */
+  appIcons?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface TopBarProps {
  * the bar takes its state over as it hydrates); without scripts there is no animation, and
  * no toggle.
  */
-export function TopBar({ paused, onTogglePause }: TopBarProps) {
+export function TopBar({ paused, onTogglePause, appIcons }: TopBarProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   useTakeOverEarlyState(() => {
     if (pressedInPage(toggleRef.current) !== paused) onTogglePause();
@@ -63,7 +65,7 @@ export function TopBar({ paused, onTogglePause }: TopBarProps) {
           <PlayIcon size={20} className={styles.playIcon} />
           <span className={styles.toggleLabel}>Pause animation</span>
         </button>
-        <SideMenu />
+        <SideMenu appIcons={appIcons} />
       </div>
     </header>
   );

@@ -8,9 +8,13 @@ import { apps, site, technologies } from '../../../content/index.ts';
 import type { BrowserApp } from '../../../content/schema.ts';
 import { ProjectPage, type ProjectPageProps } from './project-page.tsx';
 
+function createRoutesStubFor(element: React.ReactElement) {
+  const Stub = createRoutesStub([{ path: '/', Component: () => element }]);
+  return <Stub />;
+}
+
 function renderPage(props: ProjectPageProps) {
-  const Stub = createRoutesStub([{ path: '/', Component: () => <ProjectPage {...props} /> }]);
-  return render(<Stub />);
+  return render(createRoutesStubFor(<ProjectPage {...props} />));
 }
 
 function expectNewTab(link: HTMLElement, href: string) {
@@ -43,6 +47,21 @@ describe('ProjectPage', () => {
       }
     },
   );
+
+  it("shows the app's icon before its name where it has one, and the name alone where not", () => {
+    const app = anApp();
+    const { container, unmount } = render(
+      createRoutesStubFor(<ProjectPage app={app} icon="/assets/icons/app-1a2b3c4d.png" />),
+    );
+    const title = screen.getByRole('heading', { level: 1 });
+    const icon = container.querySelector('img[src="/assets/icons/app-1a2b3c4d.png"]');
+    expect(icon).toHaveAttribute('alt', '');
+    expect(icon?.compareDocumentPosition(title)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(title).toHaveAccessibleName(app.name);
+    unmount();
+    const { container: without } = renderPage({ app });
+    expect(without.querySelector('header img')).toBeNull();
+  });
 
   it('shows the words the owner chose for a button, on it and its QR code', () => {
     const app = anApp({

@@ -1,3 +1,4 @@
+import { AppIcon } from '../../ui/app-icon.tsx';
 import { buttonLabel } from '../../../content/buttons.ts';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -34,6 +35,8 @@ function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
 
 export interface ProjectPageProps {
   app: BrowserApp;
+  /** The app's icon, shown before its name; default none (the name alone). */
+  icon?: string | undefined;
   /** Heading level of the title: 1 on the app's own page (default), 2 inside the slider. */
   headingLevel?: 1 | 2;
   /** Shown beside the title (the slider's arrows); default nothing. */
@@ -64,6 +67,7 @@ export interface ProjectPageProps {
  */
 export function ProjectPage({
   app,
+  icon,
   headingLevel = 1,
   titleAside,
   feedback,
@@ -89,6 +93,7 @@ export function ProjectPage({
     >
       <header className={styles.header}>
         <div className={styles.titleRow}>
+          <AppIcon src={icon} size={56} className={styles.appIcon} />
           <Heading id={titleId} className={styles.title}>
             <a href={app.titleHref} target="_blank" rel="noopener" aria-describedby={newTabId}>
               {app.name}
