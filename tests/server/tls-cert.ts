@@ -19,6 +19,9 @@ export interface TestCertificateOptions {
   expired?: boolean;
 }
 
+/** The names the test certificates are for: the loopback address and localhost. */
+const NAMES = ['-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'];
+
 export function makeTestCertificate(
   dir: string,
   { expired = false }: TestCertificateOptions = {},
@@ -39,10 +42,7 @@ export function makeTestCertificate(
       '-nodes',
       '-days',
       '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ...NAMES,
       '-keyout',
       keyFile,
       '-out',
@@ -88,10 +88,7 @@ function makeExpiredCertificate(dir: string, keyFile: string, certFile: string):
       '-newkey',
       'rsa:2048',
       '-nodes',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ...NAMES,
       '-keyout',
       keyFile,
       '-out',
