@@ -1,24 +1,51 @@
 /**
  * An app's icon beside its name (the name is always there too, so the image says nothing
- * more: its text alternative is empty). Nothing when the app has no icon.
+ * more: its text alternative is empty). Without an icon: the app's initial on its accent
+ * colour where a fallback name is given, nothing otherwise.
  */
 import styles from './app-icon.module.css';
 
 export interface AppIconProps {
-  /** The icon's address; none: nothing is drawn. */
+  /** The icon's address; none: the fallback, or nothing. */
   src: string | undefined;
   /** Its side in CSS pixels. */
   size: number;
   /** Whether it waits until it is about to show (in a closed menu, say); default false. */
   lazy?: boolean;
+  /** The app's name, whose initial stands in for a missing icon; none: nothing is drawn. */
+  fallbackName?: string | undefined;
   className?: string;
 }
 
-export function AppIcon({ src, size, lazy = false, className }: AppIconProps) {
-  if (!src) return null;
+export function AppIcon({ src, size, lazy = false, fallbackName, className }: AppIconProps) {
+  const classes = className ? `${styles.icon} ${className}` : styles.icon;
+  if (!src) {
+    if (!fallbackName) return null;
+    return (
+      <svg
+        className={classes}
+        width={size}
+        height={size}
+        viewBox="0 0 96 96"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <rect width="96" height="96" rx="21.6" className={styles.tile} />
+        <text
+          x="48"
+          y="50"
+          className={styles.letter}
+          textAnchor="middle"
+          dominantBaseline="central"
+        >
+          {Array.from(fallbackName)[0]?.toUpperCase()}
+        </text>
+      </svg>
+    );
+  }
   return (
     <img
-      className={className ? `${styles.icon} ${className}` : styles.icon}
+      className={classes}
       src={src}
       width={size}
       height={size}

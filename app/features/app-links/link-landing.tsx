@@ -57,24 +57,6 @@ export interface LinkLandingProps {
   appPageHref: string;
 }
 
-/** The app's mark without an icon: its initial on its accent colour. */
-function AppMark({ appName }: { appName: string }) {
-  return (
-    <svg className={styles.mark} viewBox="0 0 96 96" aria-hidden="true" focusable="false">
-      <rect width="96" height="96" rx="22" className={styles.markTile} />
-      <text
-        x="48"
-        y="50"
-        className={styles.markLetter}
-        textAnchor="middle"
-        dominantBaseline="central"
-      >
-        {Array.from(appName)[0]?.toUpperCase()}
-      </text>
-    </svg>
-  );
-}
-
 export function LinkLanding({
   icon,
   appName,
@@ -98,11 +80,7 @@ export function LinkLanding({
       style={{ '--app-accent': accent } as CSSProperties}
     >
       <p className={styles.app}>
-        {icon ? (
-          <AppIcon src={icon} size={72} className={styles.mark} />
-        ) : (
-          <AppMark appName={appName} />
-        )}
+        <AppIcon src={icon} size={72} className={styles.mark} fallbackName={appName} />
         <span className={styles.appName}>{appName}</span>
       </p>
       <h1 id={`${id}-title`} className={styles.title}>

@@ -25,6 +25,8 @@ export function SideMenu({ appIcons = {} }: SideMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const menuId = useId();
+  // Where some apps have icons, the others show their initial, so the names line up.
+  const anyIcon = navLinks.some((link) => link.slug && appIcons[link.slug]);
 
   // The menu may have been opened before the page was live.
   useEffect(() => setOpen(isOpen(panelRef.current)), []);
@@ -84,7 +86,12 @@ export function SideMenu({ appIcons = {} }: SideMenuProps) {
                 }}
               >
                 {/* Loads only once the menu opens: the closed popover is not rendered. */}
-                <AppIcon src={link.slug && appIcons[link.slug]} size={24} lazy />
+                <AppIcon
+                  src={link.slug && appIcons[link.slug]}
+                  size={24}
+                  lazy
+                  fallbackName={anyIcon && link.slug ? link.label : undefined}
+                />
                 {link.label}
               </RouterNavLink>
             </li>
