@@ -21,26 +21,15 @@ export function AppIcon({ src, size, lazy = false, fallbackName, className }: Ap
   const classes = className ? `${styles.icon} ${className}` : styles.icon;
   if (!src) {
     if (!fallbackName) return null;
+    // Drawn by the stylesheet from its attribute, so that the letter is no part of the text
+    // around it (the name beside it is the text).
     return (
-      <svg
-        className={classes}
-        width={size}
-        height={size}
-        viewBox="0 0 96 96"
+      <span
+        className={`${classes} ${styles.initial}`}
+        style={{ width: size, height: size, fontSize: size * 0.55 }}
+        data-initial={Array.from(fallbackName)[0]?.toUpperCase()}
         aria-hidden="true"
-        focusable="false"
-      >
-        <rect width="96" height="96" rx="21.6" className={styles.tile} />
-        <text
-          x="48"
-          y="50"
-          className={styles.letter}
-          textAnchor="middle"
-          dominantBaseline="central"
-        >
-          {Array.from(fallbackName)[0]?.toUpperCase()}
-        </text>
-      </svg>
+      />
     );
   }
   return (

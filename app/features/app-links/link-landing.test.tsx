@@ -77,11 +77,11 @@ describe("the page of an app's link", () => {
     const icon = container.querySelector('img[src^="/assets/icons/"]');
     expect(icon).toHaveAttribute('src', '/assets/icons/popshop-1a2b3c4d.png');
     expect(icon).toHaveAttribute('alt', '');
-    expect(container.querySelector('svg text')).toBeNull();
+    expect(container.querySelector('[data-initial]')).toBeNull();
     unmount();
     const { container: without } = renderLanding();
     expect(without.querySelector('img[src^="/assets/icons/"]')).toBeNull();
-    expect(without.querySelector('svg text')).toHaveTextContent('M');
+    expect(without.querySelector('[data-initial]')).toHaveAttribute('data-initial', 'M');
   });
 
   it('marks which stores there are, for the stylesheet to show the platform’s own', () => {

@@ -23,15 +23,18 @@ describe("the menu's app icons", () => {
       '/assets/icons/first.png',
     );
     for (const app of others) {
-      const mark = menuLink(app.name).querySelector('svg');
+      const mark = menuLink(app.name).querySelector('[data-initial]');
       expect(mark, app.name).not.toBeNull();
-      expect(mark?.textContent).toBe(Array.from(app.name)[0]?.toUpperCase());
+      expect(mark?.getAttribute('data-initial')).toBe(Array.from(app.name)[0]?.toUpperCase());
       expect(mark?.getAttribute('aria-hidden')).toBe('true');
     }
-    // The link keeps the app's name alone as its name.
-    expect(menuLink(first.name)).toHaveAccessibleName(first.name);
+    // Each link's text, and its name, are the page's name alone.
+    for (const app of apps) {
+      expect(menuLink(app.name).textContent).toBe(app.name);
+      expect(menuLink(app.name)).toHaveAccessibleName(app.name);
+    }
     for (const page of ['Home', 'All Projects']) {
-      expect(menuLink(page).querySelector('img, svg')).toBeNull();
+      expect(menuLink(page).querySelector('img, [data-initial]')).toBeNull();
     }
   });
 
@@ -42,7 +45,7 @@ describe("the menu's app icons", () => {
       </MemoryRouter>,
     );
     for (const name of ['Home', ...apps.map((app) => app.name), 'All Projects']) {
-      expect(menuLink(name).querySelector('img, svg')).toBeNull();
+      expect(menuLink(name).querySelector('img, [data-initial]')).toBeNull();
     }
   });
 });
