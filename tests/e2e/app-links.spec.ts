@@ -7,7 +7,7 @@
 import { appUrlOf, linkShellPath } from '../../common/app-links.ts';
 import type { AppInput, SiteInput } from '../../content/schema.ts';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, type Page } from './fixtures.ts';
+import { expect, expectNoAxeViolations, settled, test, type Page } from './fixtures.ts';
 import { appContent, manifest, site } from './site.ts';
 
 const links = (manifest.appLinks ?? []).map((link) => {
@@ -121,7 +121,8 @@ test.describe("a link's page on an iPhone", () => {
       // Back on the page (the app was missing): it stays, and does not try again.
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: link.pattern.title })).toBeVisible();
-      await page.waitForTimeout(500);
+      // Live again: it would have tried by now.
+      await settled(page);
       expect(opened).toEqual([link.opens]);
     });
   }
@@ -142,7 +143,8 @@ test.describe("a link's page on Android", () => {
         if (name === shown) await expect(store).toBeVisible();
         else await expect(store).toBeHidden();
       }
-      await page.waitForTimeout(500);
+      // Live: it would have tried by now.
+      await settled(page);
       expect(opened).toEqual([]);
     });
   }

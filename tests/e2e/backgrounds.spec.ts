@@ -66,6 +66,22 @@ function collectErrors(page: Page): string[] {
 
 const frames = (page: Page) => page.evaluate(() => window.__backgroundFrames ?? 0);
 
+/**
+ * Waits until the browser has run `count` animation frames on the page. A scene that is
+ * drawing draws on every one of them, so a count of frames that did not move over them is a
+ * scene that stopped.
+ */
+function animationFrames(page: Page, count: number): Promise<void> {
+  return page.evaluate(
+    (left) =>
+      new Promise<void>((done) => {
+        const next = () => (--left <= 0 ? done() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+}
+
 /** Waits until the scene has rendered more frames than `after`. */
 async function waitForFrames(page: Page, after = 0) {
   await page.waitForFunction((count) => (window.__backgroundFrames ?? 0) > count + 3, after, {
@@ -165,9 +181,9 @@ test.describe('the animated background', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     // A frame already under way when the toggle was pressed may still land; then none.
-    await page.waitForTimeout(250);
+    await animationFrames(page, 2);
     const paused = await frames(page);
-    await page.waitForTimeout(2_000);
+    await animationFrames(page, 60);
     expect(await frames(page)).toBe(paused);
 
     const memory = await page.evaluate(() => window.__backgroundMemory?.());
@@ -191,9 +207,9 @@ test.describe('the animated background', () => {
       window.__loseContext = extension ?? undefined;
       extension?.loseContext();
     });
-    await page.waitForTimeout(250);
+    await animationFrames(page, 2);
     const lost = await frames(page);
-    await page.waitForTimeout(1_000);
+    await animationFrames(page, 60);
     expect(await frames(page)).toBe(lost);
     await expect(page.locator('canvas')).toHaveCount(1);
 
@@ -231,10 +247,18 @@ test.describe('with reduced motion', () => {
   });
 
   test('starts paused, renders nothing, and the toggle can start it', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto('/');
     const toggle = pauseToggle(page);
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    await page.waitForTimeout(2_000);
+    // The page has loaded and gone idle, when a scene that was wanted would start: a context
+    // on the page's canvas, then the scene's chunk. Neither comes.
+    await page.waitForLoadState('load');
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(done)));
+    await animationFrames(page, 60);
+    expect(fetched.filter((file) => file.includes('background-scene'))).toEqual([]);
+    expect(await page.evaluate(() => window.__webglContexts ?? 0)).toBe(0);
     expect(await frames(page)).toBe(0);
     await expect(background(page)).toHaveAttribute('data-background', 'still');
 

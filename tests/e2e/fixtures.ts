@@ -24,6 +24,18 @@ export const test = base.extend({
   },
 });
 
+/**
+ * Waits until the page is live (React has hydrated it, so its effects have run) and two more
+ * frames are drawn: what the page does on its own at start has been done by then. For tests
+ * that check that something does not happen, instead of waiting for a while.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+
 /** The WCAG levels the site is held to. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -182,14 +182,10 @@ test.beforeAll(async () => {
   const check = await runCommand(NGINX, ['-t', '-p', dir, '-c', mainFile]);
   expect(check.code, check.output).toBe(0);
   nginx = spawn(NGINX, ['-p', dir, '-c', mainFile], { stdio: 'ignore' });
-  for (let tries = 0; ; tries += 1) {
-    try {
-      if ((await fetchTls('/healthz')).status === 200) break;
-    } catch (error) {
-      if (tries > 100) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Up once it answers through nginx.
+  await expect
+    .poll(() => fetchTls('/healthz').then((answer) => answer.status, String), { timeout: 15_000 })
+    .toBe(200);
 });
 
 test.afterAll(async () => {
