@@ -25,7 +25,7 @@ import {
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { readyRoutes } from './routes/ready.ts';
-import { ASSETS_ROUTE, siteRoutes } from './routes/site.ts';
+import { FILES_ROUTE, siteRoutes } from './routes/site.ts';
 import { feedbackStorePlugin } from './store/plugin.ts';
 import { visitRoutes } from './routes/visits.ts';
 import { visitsPlugin } from './visits/plugin.ts';
@@ -44,9 +44,6 @@ export const TIMEOUTS = {
    */
   keepAliveTimeout: 72_000,
 } as const;
-
-/** The route under which `@fastify/static` serves the build's files. */
-const STATIC_FILES_ROUTE = '/*';
 
 export interface BuildAppOptions {
   config: Config;
@@ -148,7 +145,7 @@ export async function buildApp({
     // become a flood of log lines.
     const route = request.routeOptions.url;
     const quiet =
-      ((route === STATIC_FILES_ROUTE || route === ASSETS_ROUTE) && reply.statusCode < 400) ||
+      (route === FILES_ROUTE && reply.statusCode < 400) ||
       (route === VISIT_ENDPOINT && reply.statusCode < 500);
     request.log[quiet ? 'debug' : 'info'](
       {

@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createFixtureSite } from '../../tests/server/fixture-site.ts';
 
 let app: FastifyInstance;
+let clientDir = '';
 
 /** What a careless deploy leaves in the build folder, or the static host's own files. */
 const NEVER_SERVED = [
@@ -20,13 +22,31 @@ const NEVER_SERVED = [
   '/favicon.svg.gz',
 ];
 
+/** Public files of a build beside the pages and assets, each with what it must be served as. */
+const PUBLIC_FILES = {
+  'og/echoexpense-1a2b3c4d.png': 'PNG',
+  'resume/sample-owner-resume.pdf': '%PDF-1.7',
+  'sitemap.xml': '<urlset></urlset>'.repeat(50),
+  'assets/entry-abc123.js.map': '{"mappings":""}',
+};
+
 beforeAll(async () => {
-  const { config, manifest, clientDir } = createFixtureSite();
+  const site = createFixtureSite();
+  const { config, manifest } = site;
+  clientDir = site.clientDir;
   for (const file of NEVER_SERVED) {
     mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
     writeFileSync(path.join(clientDir, file), 'SECRET=do-not-serve');
   }
   writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *');
+  for (const [file, body] of Object.entries(PUBLIC_FILES)) {
+    mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+    writeFileSync(path.join(clientDir, file), body);
+  }
+  writeFileSync(
+    path.join(clientDir, 'sitemap.xml.br'),
+    brotliCompressSync(PUBLIC_FILES['sitemap.xml']),
+  );
   app = await buildApp({ config, site: { manifest }, logger: false });
 });
 afterAll(() => app.close());
@@ -69,6 +89,37 @@ describe('serving the built site', () => {
     const robots = await app.inject({ url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toBe('User-agent: *');
+  });
+
+  it('serves the other public files with their type, a short cache and their hash, HEAD too', async () => {
+    const expected = [
+      ['/og/echoexpense-1a2b3c4d.png', 'image/png'],
+      ['/resume/sample-owner-resume.pdf', 'application/pdf'],
+      ['/sitemap.xml', 'application/xml; charset=utf-8'],
+    ] as const;
+    for (const [url, type] of expected) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe(type);
+      expect(response.headers['cache-control'], url).toBe('public, max-age=3600');
+      const again = await app.inject({
+        url,
+        headers: { 'if-none-match': String(response.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+      const head = await app.inject({ url, method: 'HEAD' });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(type);
+      expect(head.body, url).toBe('');
+    }
+    const sitemap = await app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } });
+    expect(sitemap.headers['content-encoding']).toBe('br');
+    expect(sitemap.headers.vary).toContain('Accept-Encoding');
+    // A source map, or anything else of no asset type in assets/, is not served.
+    expect((await app.inject({ url: '/assets/entry-abc123.js.map' })).statusCode).toBe(404);
+    // Nor is a file that lands in the folder after the start.
+    writeFileSync(path.join(clientDir, 'later.txt'), 'late');
+    expect((await app.inject({ url: '/later.txt' })).statusCode).toBe(404);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -1,27 +1,22 @@
 /**
  * Serves the built site. A known page answers 200 with its prerendered HTML; an app's
  * sub-path answers 200 with the app shell; any other path answers 404 with the 404 page.
- * HTML is held in memory with its brotli and gzip forms and revalidates on every visit;
- * hashed assets are held in memory too, and cached by browsers for a year; every response is
- * precompressed where it pays. Other public files come from the disk.
+ * Everything is held in memory, read once at start with its brotli and gzip forms: the
+ * pages, which revalidate on every visit, and every public file of the build (hashed assets,
+ * cached by browsers for a year; the store files; images, the résumé, robots.txt...), served
+ * by one route with one set of rules. A file that lands in the folder later is never served.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appShellPaths } from '../../common/paths.ts';
 import type { HtmlFile, SiteManifest } from '../../common/site-manifest.ts';
 import { STORE_FILES } from '../../common/store-files.ts';
-import {
-  CACHE_IMMUTABLE,
-  CACHE_REVALIDATE,
-  fileCacheControl,
-  pageCsp,
-} from '../../common/response-headers.ts';
+import { CACHE_REVALIDATE, fileCacheControl, pageCsp } from '../../common/response-headers.ts';
 import { linkPageHtml } from './link-page.ts';
 
 const ENCODINGS = ['br', 'gzip'] as const;
@@ -51,25 +46,28 @@ async function loadPage(
   page: HtmlFile,
   feedbackApiOrigin: string | undefined,
 ): Promise<LoadedPage> {
-  const file = path.join(clientDir, page.file);
-  const identity = await readFile(file);
-  const etag = etagOf(identity);
+  const bodies = await readBodies(path.join(clientDir, page.file));
   return {
-    bodies: {
-      identity,
-      br: await readOptional(`${file}.br`),
-      gzip: await readOptional(`${file}.gz`),
-    },
-    etag,
+    bodies,
+    etag: etagOf(bodies.identity),
     csp: pageCsp(page.scriptHashes, feedbackApiOrigin),
   };
 }
 
-/** The route of the hashed assets, served from memory. */
-export const ASSETS_ROUTE = '/assets/*';
+/** A file's bytes, with its brotli and gzip forms where the build wrote them beside it. */
+async function readBodies(file: string): Promise<LoadedPage['bodies']> {
+  return {
+    identity: await readFile(file),
+    br: await readOptional(`${file}.br`),
+    gzip: await readOptional(`${file}.gz`),
+  };
+}
 
-/** Content types of the hashed assets a build holds; other files are served from the disk. */
-const ASSET_TYPES: Readonly<Record<string, string>> = {
+/** The route of every public file of the build, served from memory. */
+export const FILES_ROUTE = '/*';
+
+/** Content types by extension. */
+const FILE_TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -77,12 +75,24 @@ const ASSET_TYPES: Readonly<Record<string, string>> = {
   '.webp': 'image/webp',
   '.png': 'image/png',
   '.woff2': 'font/woff2',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.pdf': 'application/pdf',
 };
 
-interface LoadedAsset {
+/** The hashed assets' types: anything else a build tool leaves in assets/ is not served. */
+const ASSET_EXTENSIONS = new Set(['.js', '.css', '.svg', '.avif', '.webp', '.png', '.woff2']);
+
+interface LoadedFile {
   bodies: LoadedPage['bodies'];
   type: string;
   etag: string;
+  cacheControl: string;
 }
 
 /** A dotfile, or a file in a dot-folder: never part of the site. */
@@ -90,37 +100,35 @@ function isHidden(entry: string): boolean {
   return entry.split(path.sep).some((segment) => segment.startsWith('.'));
 }
 
-/** Every hashed asset of the build whose type is known, by its path under `assets/`. */
-async function loadAssets(clientDir: string): Promise<Map<string, LoadedAsset>> {
-  const dir = path.join(clientDir, 'assets');
-  const assets = new Map<string, LoadedAsset>();
-  let entries: string[];
-  try {
-    entries = await readdir(dir, { recursive: true });
-  } catch {
-    return assets;
-  }
-  for (const entry of entries) {
-    const type = ASSET_TYPES[path.extname(entry)];
-    if (!type || isHidden(entry)) continue;
-    const file = path.join(dir, entry);
-    let identity: Buffer;
+/** A file with its precompressed forms, as `loadFiles` holds it. */
+async function loadFile(file: string, type: string, cacheControl: string): Promise<LoadedFile> {
+  const bodies = await readBodies(file);
+  return { bodies, type, etag: etagOf(bodies.identity), cacheControl };
+}
+
+/**
+ * Every public file of the build (see `publicFiles`), by address, with the type of its
+ * extension; and the files the stores and ad networks fetch (apple-app-site-association,
+ * assetlinks.json, app-ads.txt) where the build wrote them, with their own types.
+ */
+async function loadFiles(clientDir: string): Promise<Map<string, LoadedFile>> {
+  const files = new Map<string, LoadedFile>();
+  const add = async (address: string, type: string) => {
+    const relative = address.slice(1);
     try {
-      identity = await readFile(file);
+      const file = path.join(clientDir, relative);
+      files.set(address, await loadFile(file, type, fileCacheControl(relative)));
     } catch {
-      continue; // a folder whose name ends like a file
+      // A folder, or a file that is not there (or gone since the listing).
     }
-    assets.set(entry.split(path.sep).join('/'), {
-      bodies: {
-        identity,
-        br: await readOptional(`${file}.br`),
-        gzip: await readOptional(`${file}.gz`),
-      },
-      type,
-      etag: etagOf(identity),
-    });
+  };
+  for (const address of await publicFiles(clientDir)) {
+    const extension = path.posix.extname(address);
+    if (address.startsWith('/assets/') && !ASSET_EXTENSIONS.has(extension)) continue;
+    await add(address, FILE_TYPES[extension] ?? 'application/octet-stream');
   }
-  return assets;
+  for (const file of STORE_FILES) await add(file.path, file.type);
+  return files;
 }
 
 /**
@@ -234,18 +242,6 @@ function pageForRequest(encoding: string | null, page: LoadedPage, html: string)
   return { bodies, etag: etagOf(identity), csp: page.csp };
 }
 
-/** The files the stores and ad networks fetch that the build wrote, by address. */
-async function loadStoreFiles(
-  clientDir: string,
-): Promise<{ path: string; type: string; body: Buffer; etag: string }[]> {
-  const files = [];
-  for (const file of STORE_FILES) {
-    const body = await readOptional(path.join(clientDir, file.path.slice(1)));
-    if (body) files.push({ ...file, body, etag: etagOf(body) });
-  }
-  return files;
-}
-
 export interface SiteRoutesOptions {
   /** The build's client folder. */
   clientDir: string;
@@ -262,36 +258,22 @@ export const siteRoutes = fp<SiteRoutesOptions>(
     const appShell = await loadPage(clientDir, manifest.appShell, apiOrigin);
     const notFound = await loadPage(clientDir, manifest.notFound, apiOrigin);
 
-    const served = await publicFiles(clientDir);
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      preCompressed: true,
-      index: false,
-      redirect: false,
-      wildcard: true,
-      cacheControl: false,
-      // Only the build's own public files; pages are served through their routes.
-      allowedPath: (pathName) => served.has(pathName),
-      setHeaders(res, filePath) {
-        const relative = path.relative(clientDir, filePath).split(path.sep).join('/');
-        res.setHeader('Cache-Control', fileCacheControl(relative.replace(/\.(br|gz)$/, '')));
-      },
-    });
-
-    const assets = await loadAssets(clientDir);
-    app.get(ASSETS_ROUTE, (request, reply) => {
-      const asset = assets.get((request.params as { '*': string })['*']);
-      if (!asset) {
+    // Every public file, at its address (the pages' own routes come first): with its type and
+    // cache policy, revalidated by its hash, precompressed where the visitor accepts it.
+    const files = await loadFiles(clientDir);
+    app.get(FILES_ROUTE, (request, reply) => {
+      const file = files.get(`/${(request.params as { '*': string })['*']}`);
+      if (!file) {
         reply.callNotFound();
         return reply;
       }
       reply
-        .header('Content-Type', asset.type)
-        .header('Cache-Control', CACHE_IMMUTABLE)
-        .header('ETag', asset.etag);
-      if (asset.bodies.br || asset.bodies.gzip) reply.header('Vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-      return sendBody(request, reply, asset.bodies);
+        .header('Content-Type', file.type)
+        .header('Cache-Control', file.cacheControl)
+        .header('ETag', file.etag);
+      if (file.bodies.br || file.bodies.gzip) reply.header('Vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+      return sendBody(request, reply, file.bodies);
     });
 
     // `/projects/` is `/projects`: one address per page.
@@ -337,19 +319,6 @@ export const siteRoutes = fp<SiteRoutesOptions>(
         return sendPage(request, reply, answer, 200);
       });
     }
-    // apple-app-site-association, assetlinks.json and app-ads.txt, where the build wrote
-    // them: at their address, with their content type, never redirected.
-    for (const file of await loadStoreFiles(clientDir)) {
-      app.get(file.path, (request, reply) => {
-        reply
-          .header('Content-Type', file.type)
-          .header('Cache-Control', fileCacheControl(file.path.slice(1)))
-          .header('ETag', file.etag);
-        if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-        return reply.send(file.body);
-      });
-    }
-
     app.setNotFoundHandler((request, reply) => {
       const { pathname } = new URL(request.url, 'http://site.invalid');
       if (pathname.startsWith('/api/')) {
