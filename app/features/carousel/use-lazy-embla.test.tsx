@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markHydrated } from '../../lib/hydration.ts';
+import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { useLazyEmbla } from './use-lazy-embla.ts';
 
 /** Every viewport the engine was started on. */
@@ -23,6 +24,11 @@ function Carousel({ wanted }: { wanted: boolean }) {
   );
 }
 
+vi.mock('../../lib/lazy-chunk.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/lazy-chunk.ts')>();
+  return { ...actual, loadChunk: vi.fn(actual.loadChunk) };
+});
+
 afterEach(() => {
   started.length = 0;
 });
@@ -30,13 +36,14 @@ afterEach(() => {
 describe('useLazyEmbla', () => {
   it('loads and starts nothing until the carousel is wanted, then starts once', async () => {
     const { rerender } = render(<Carousel wanted={false} />);
-    // Long enough for a dynamic import that was asked for to have resolved.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The engine is asked for as the carousel's effects run, which `render` has done.
+    expect(loadChunk).not.toHaveBeenCalled();
     expect(started).toEqual([]);
     expect(screen.getByTestId('viewport')).toHaveTextContent('still');
 
     rerender(<Carousel wanted />);
     await waitFor(() => expect(screen.getByTestId('viewport')).toHaveTextContent('moving'));
+    expect(loadChunk).toHaveBeenCalledTimes(1);
     expect(started).toEqual([screen.getByTestId('viewport')]);
 
     // Scrolled away again: it keeps running, and is not started twice.
