@@ -1,6 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, loadChunk } from '../../lib/lazy-chunk.ts';
+import { drawsInSoftwareOffMainThread } from './renderer-probe.ts';
 import type { BackgroundSceneOptions } from './scene/background-scene.tsx';
 import { Backgrounds } from './backgrounds.tsx';
 
@@ -60,11 +61,15 @@ beforeEach(() => {
   scene.setPaused.mockClear();
   scene.dispose.mockClear();
   vi.mocked(loadChunk).mockClear();
+  vi.mocked(drawsInSoftwareOffMainThread).mockClear();
   loseContext.mockClear();
   probe.software = false;
   // The page has loaded; idle callbacks run on the next task.
   vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
-  vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+  vi.stubGlobal(
+    'requestIdleCallback',
+    vi.fn((callback: () => void) => setTimeout(callback, 0)),
+  );
   vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
 });
 
@@ -78,7 +83,8 @@ describe('Backgrounds', () => {
     const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
     const { container } = render(<Backgrounds paused />);
 
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Everything the scene needs waits for an idle moment, asked for as the effects run.
+    expect(requestIdleCallback).not.toHaveBeenCalled();
     expect(layerOf(container)).toHaveAttribute('data-background', 'still');
     expect(getContext).not.toHaveBeenCalled();
     expect(loadChunk).not.toHaveBeenCalled();
@@ -115,7 +121,7 @@ describe('Backgrounds', () => {
   it('starts the scene the first time the visitor presses play', async () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext);
     const { rerender } = render(<Backgrounds paused />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requestIdleCallback).not.toHaveBeenCalled();
     expect(scene.mounts).toHaveLength(0);
 
     rerender(<Backgrounds paused={false} />);
@@ -127,7 +133,9 @@ describe('Backgrounds', () => {
     getContext.mockReturnValue(fakeContext);
     const { container, rerender } = render(<Backgrounds paused={false} />);
     rerender(<Backgrounds paused />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The scene starts, or not, as soon as the worker's answer is in.
+    await waitFor(() => expect(drawsInSoftwareOffMainThread).toHaveBeenCalledTimes(1));
+    await vi.mocked(drawsInSoftwareOffMainThread).mock.results[0]?.value;
     expect(getContext).not.toHaveBeenCalled();
     expect(loadChunk).not.toHaveBeenCalled();
     expect(layerOf(container)).toHaveAttribute('data-background', 'still');
