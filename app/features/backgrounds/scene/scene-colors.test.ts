@@ -16,8 +16,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** MutationObserver calls back in a microtask. */
-const observed = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Sets the visitor's theme and resolves once the page's observers have seen it: they are
+ * called back in the order they were made, and the one here is made after the scene's.
+ */
+function chooseTheme(theme: string): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(html, { attributeFilter: ['data-theme'] });
+    html.dataset.theme = theme;
+  });
+}
 
 describe("the scene's colours", () => {
   test("show the chosen scheme whatever the system prefers, else the system's", () => {
@@ -46,12 +58,10 @@ describe("the scene's colours", () => {
     const onChange = vi.fn();
     const stop = watchPageColorScheme(onChange);
 
-    html.dataset.theme = 'dark';
-    await observed();
+    await chooseTheme('dark');
     expect(onChange).toHaveBeenLastCalledWith('dark');
 
-    html.dataset.theme = 'system';
-    await observed();
+    await chooseTheme('system');
     expect(onChange).toHaveBeenLastCalledWith('light');
 
     system.change(prefersDark);
@@ -59,13 +69,11 @@ describe("the scene's colours", () => {
     expect(onChange).toHaveBeenCalledTimes(3);
 
     // The same scheme by another way (Dark chosen under a dark system) is no change.
-    html.dataset.theme = 'dark';
-    await observed();
+    await chooseTheme('dark');
     expect(onChange).toHaveBeenCalledTimes(3);
 
     stop();
-    html.dataset.theme = 'light';
-    await observed();
+    await chooseTheme('light');
     expect(onChange).toHaveBeenCalledTimes(3);
   });
 
