@@ -62,12 +62,17 @@ describe('the dev server’s content check', () => {
   });
 
   it('ignores changes outside content/', async () => {
-    const { server, watcher } = fakeServer();
-    const load = vi.fn(() => Promise.resolve(loaded));
-    const watch = watchContent(server as unknown as ViteDevServer, { load, settleMs: 1 });
-    watcher.emit('all', 'change', path.join(root, 'app/root.tsx'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await watch.settled();
-    expect(load).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    try {
+      const { server, watcher } = fakeServer();
+      const load = vi.fn(() => Promise.resolve(loaded));
+      const watch = watchContent(server as unknown as ViteDevServer, { load, settleMs: 1 });
+      watcher.emit('all', 'change', path.join(root, 'app/root.tsx'));
+      await vi.runAllTimersAsync();
+      await watch.settled();
+      expect(load).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
