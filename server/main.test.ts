@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFixtureSite } from '../tests/server/fixture-site.ts';
-import { tempDir, validPayload } from '../tests/server/helpers.ts';
+import { eventually, tempDir, validPayload } from '../tests/server/helpers.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -27,16 +27,16 @@ function startServer(env: Record<string, string>) {
 }
 
 async function waitForHealth(url: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
+  await eventually(
+    async () => {
+      try {
+        return (await fetch(`${url}/healthz`)).ok || undefined;
+      } catch {
+        return undefined; // not listening yet
+      }
+    },
+    { timeoutMs: 15_000, intervalMs: 100, what: 'the server to start' },
+  );
 }
 
 describe('the server process', () => {
