@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
+  eventually,
   postFeedback,
   startTestServer,
   tempDir,
@@ -119,14 +120,15 @@ test('a frozen database: 503 within the limit, readiness 503, nothing lost once 
 
   // The database answers again: each message sent again with its key is stored once.
   for (const index of [0, 1, 2, 3, 4]) {
-    let status = 0;
-    for (let attempt = 0; attempt < 20 && status !== 202; attempt++) {
-      const response = await postFeedback(app, payload(index), {
-        headers: { 'idempotency-key': `frozen-${index}` },
-      });
-      status = response.statusCode;
-      if (status !== 202) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const status = await eventually(
+      async () => {
+        const response = await postFeedback(app, payload(index), {
+          headers: { 'idempotency-key': `frozen-${index}` },
+        });
+        return response.statusCode === 202 ? response.statusCode : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 250, what: `message ${index} to be stored` },
+    );
     expect(status).toBe(202);
   }
   const messages = (await app.feedbackStore.owner.list()).map((message) => message.message);
