@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SqliteFeedbackStore } from './store/sqlite/engine.ts';
 import { writeFakeSite } from '../tests/server/fake-site.ts';
-import { tempDir } from '../tests/server/helpers.ts';
+import { eventually, tempDir } from '../tests/server/helpers.ts';
 import { startServerProcess, type ServerProcess } from '../tests/server/server-process.ts';
 import { SmtpSink } from '../tests/server/smtp-sink.ts';
 
@@ -130,11 +130,11 @@ test('after SIGKILL mid-load, five times over, every acknowledged message is sto
     resent += await resend(server, lost, ids);
     const before = ids.size;
     const visitors = load(server, round, ids, lost);
-    const deadline = Date.now() + 20_000;
-    while (ids.size - before < ACKS_BEFORE_KILL && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    server.child.kill('SIGKILL');
+    await eventually(() => (ids.size - before >= ACKS_BEFORE_KILL ? true : undefined), {
+      timeoutMs: 20_000,
+      intervalMs: 10,
+      what: `${ACKS_BEFORE_KILL} acknowledgements in round ${round}`,
+    }).finally(() => server.child.kill('SIGKILL'));
     expect(await server.exited).toBe('SIGKILL');
     await visitors.stop();
     expect(ids.size - before).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
