@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { PostgresFeedbackStore } from './store/postgres/engine.ts';
 import { writeFakeSite } from '../tests/server/fake-site.ts';
-import { tempDir } from '../tests/server/helpers.ts';
+import { eventually, tempDir } from '../tests/server/helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/server/postgres.ts';
 import { startServerProcess, type ServerProcess } from '../tests/server/server-process.ts';
 import { SmtpSink } from '../tests/server/smtp-sink.ts';
@@ -141,10 +141,11 @@ test('three instances on one database: 3,000 messages, one instance killed and r
       sink.received.map(
         (mail) => /feedback\.([0-9a-f-]+)@/.exec(mail.headers.get('message-id')?.[0] ?? '')?.[1],
       );
-    const deadline = Date.now() + 120_000;
-    while (new Set(messageIds()).size < MESSAGES && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(() => (new Set(messageIds()).size >= MESSAGES ? true : undefined), {
+      timeoutMs: 120_000,
+      intervalMs: 100,
+      what: 'every message to be mailed',
+    });
     const mailed = messageIds();
     expect(new Set(mailed).size).toBe(MESSAGES);
     for (const id of ids) expect(mailed).toContain(id);
