@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { STORE_FILE } from './store/sqlite/connection.ts';
 import { SqliteFeedbackStore } from './store/sqlite/engine.ts';
 import {
@@ -46,10 +46,12 @@ describe('a disk that stalls, fills up, or loses its writer', () => {
   test('past the commit queue’s bound, new messages get 503 with Retry-After at once', async () => {
     const app = await start({}, { storeWriterThread: true, storeQueueLimit: 4 });
     const release = holdWriteLock(server?.dataDir ?? '');
+    const accept = vi.spyOn(app.feedbackStore.intake, 'accept');
     const waiting = Array.from({ length: 4 }, (_, index) =>
       postFeedback(app, validPayload({ message: `Waiting ${index}` })),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Each is in the commit queue once the store has been handed it.
+    await vi.waitFor(() => expect(accept).toHaveBeenCalledTimes(4));
     const started = Date.now();
     const refused = await postFeedback(app, validPayload({ message: 'One too many' }));
     expect(Date.now() - started).toBeLessThan(1000);
