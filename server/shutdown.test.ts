@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SqliteFeedbackStore } from './store/sqlite/engine.ts';
 import { writeFakeSite } from '../tests/server/fake-site.ts';
-import { tempDir } from '../tests/server/helpers.ts';
+import { eventually, tempDir } from '../tests/server/helpers.ts';
 import { startServerProcess } from '../tests/server/server-process.ts';
 
 let folder: ReturnType<typeof tempDir>;
@@ -27,7 +27,7 @@ test('SIGTERM with a request in flight: it is answered 202 and its message store
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     SITE_DIR: siteDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
   });
   const body = JSON.stringify({
     appName: 'EchoExpense',
@@ -41,7 +41,9 @@ test('SIGTERM with a request in flight: it is answered 202 and its message store
   socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
   const ended = new Promise((resolve) => socket.on('close', resolve));
   await new Promise((resolve) => socket.once('connect', resolve));
-  // Headers and half the body, then SIGTERM, then the rest.
+  // Headers and half the body, then SIGTERM, then the rest. The server answers
+  // `Expect: 100-continue` once it has read the headers: the request is then in flight.
+  const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
   socket.write(
     [
       'POST /api/sendMail HTTP/1.1',
@@ -49,14 +51,20 @@ test('SIGTERM with a request in flight: it is answered 202 and its message store
       'Content-Type: application/json',
       `Origin: ${server.url}`,
       `Content-Length: ${Buffer.byteLength(body)}`,
+      'Expect: 100-continue',
       'Connection: close',
       '',
       body.slice(0, 40),
     ].join('\r\n'),
   );
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await eventually(() => (answer.startsWith(CONTINUE) ? true : undefined), {
+    what: 'the server to read the headers',
+  });
+  answer = answer.slice(CONTINUE.length);
   server.child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await eventually(() => (server.output().includes('shutting down') ? true : undefined), {
+    what: 'the server to start shutting down',
+  });
   expect(server.child.exitCode).toBeNull();
   socket.write(body.slice(40));
   await ended;
