@@ -75,8 +75,9 @@ export interface BuildAppOptions {
   ownerPage?: string;
   /**
    * Where every part of the server reads the time (receipt times, the limits' windows,
-   * readiness, the store's sweep, the mail outbox); default the system's clock. Tests pass
-   * one they move by hand.
+   * readiness, the store's sweep, the mail outbox) and what times its waits (the outbox's and
+   * the notifier's sleeps, readiness's time limit, the sweeps, the visit counter's flushes);
+   * default the system's clock. Tests pass one they move by hand.
    */
   clock?: Clock;
 }

@@ -31,6 +31,7 @@ import {
   type RetryPolicy,
 } from './retry-policy.ts';
 import type { MailTransport } from './transport.ts';
+import { systemClock, type Clock, type Timer } from '../clock.ts';
 import { WakeUp } from '../wake-up.ts';
 
 /** Waiting messages listed in a digest at most; the rest are counted. */
@@ -57,7 +58,11 @@ export interface OutboxWorkerOptions {
   idleCheckMs?: number;
   /** Longest wait for sends in flight when stopping, in ms; default 5000. */
   stopTimeoutMs?: number;
-  now?: () => number;
+  /**
+   * Where claims, leases, retries and the hourly cap read the time, and what times the
+   * sleeps, lease renewals and the wait at stop; default the system's clock.
+   */
+  clock?: Clock;
   random?: () => number;
 }
 
@@ -67,7 +72,7 @@ export class OutboxWorker {
   #running: Promise<void> | undefined;
   #transport: MailTransport | undefined;
   #stopping = false;
-  readonly #wakeUp = new WakeUp();
+  readonly #wakeUp: WakeUp;
   #capNoticeShown = false;
   /** Over the hourly cap: a new message cannot go out sooner, so it need not wake the loop. */
   #capped = false;
@@ -85,10 +90,11 @@ export class OutboxWorker {
       concurrency: 2,
       idleCheckMs: 5000,
       stopTimeoutMs: 5000,
-      now: Date.now,
+      clock: systemClock,
       random: Math.random,
       ...options,
     };
+    this.#wakeUp = new WakeUp(this.#options.clock);
   }
 
   get running(): boolean {
@@ -116,12 +122,13 @@ export class OutboxWorker {
     if (!this.#running) return;
     this.#stopping = true;
     this.#wakeUp.wake();
-    let timer: NodeJS.Timeout | undefined;
+    const { clock } = this.#options;
+    let timer: Timer | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.#options.stopTimeoutMs);
+      timer = clock.setTimeout(() => resolve('timeout'), this.#options.stopTimeoutMs);
     });
     const outcome = await Promise.race([this.#running.then(() => 'done' as const), timedOut]);
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     if (outcome === 'timeout') {
       this.#options.log.warn(
         'mail still being sent at shutdown; it will be sent again after its lease',
@@ -131,7 +138,7 @@ export class OutboxWorker {
     // What this worker still holds goes back to the queue now, not after its lease; the
     // sends cut short by closing the connection then record nothing over it.
     try {
-      const released = await this.#options.store.releaseClaims(this.owner, this.#options.now());
+      const released = await this.#options.store.releaseClaims(this.owner, clock.now());
       if (released > 0) this.#options.log.info({ released }, 'gave back claimed feedback');
     } catch (error) {
       this.#options.log.warn(
@@ -163,8 +170,8 @@ export class OutboxWorker {
   }
 
   async #claim(transport: MailTransport): Promise<{ batch: ClaimedMessage[]; waitMs: number }> {
-    const { store, maxPerHour, concurrency, leaseMs, idleCheckMs, now } = this.#options;
-    const at = now();
+    const { store, maxPerHour, concurrency, leaseMs, idleCheckMs, clock } = this.#options;
+    const at = clock.now();
     let limit = concurrency;
     const pause = await store.deliveryPause();
     this.#paused = pause !== undefined;
@@ -253,12 +260,12 @@ export class OutboxWorker {
   }
 
   async #deliver(transport: MailTransport, message: ClaimedMessage): Promise<void> {
-    const { store, addresses, leaseMs, log, now } = this.#options;
-    const startedAt = now();
+    const { store, addresses, leaseMs, log, clock } = this.#options;
+    const startedAt = clock.now();
     const context = { id: message.id, app: message.appName, attempt: message.attempt };
-    const renewal = setInterval(
+    const renewal = clock.setInterval(
       () => {
-        store.renewLease(message.id, this.owner, now() + leaseMs).then(
+        store.renewLease(message.id, this.owner, clock.now() + leaseMs).then(
           (held) => {
             if (!held) {
               log.warn(context, 'lost the lease on a message being sent; it may be sent twice');
@@ -277,7 +284,7 @@ export class OutboxWorker {
         await this.#recordFailure(message, startedAt, error);
         return;
       }
-      const finishedAt = now();
+      const finishedAt = clock.now();
       const detail = withoutAddresses(response).slice(0, 500);
       await store.recordSent(message.id, {
         owner: this.owner,
@@ -293,7 +300,7 @@ export class OutboxWorker {
       // sent again, which the Message-ID makes recognisable.
       log.error({ ...context, err: error }, 'could not record a delivery');
     } finally {
-      clearInterval(renewal);
+      clock.clearInterval(renewal);
     }
   }
 
@@ -307,9 +314,9 @@ export class OutboxWorker {
   }
 
   async #recordFailure(message: ClaimedMessage, startedAt: number, error: unknown): Promise<void> {
-    const { store, retry, log, now, random } = this.#options;
+    const { store, retry, log, clock, random } = this.#options;
     const failure = classifySendError(error);
-    const finishedAt = now();
+    const finishedAt = clock.now();
     const context = {
       id: message.id,
       app: message.appName,

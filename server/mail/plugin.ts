@@ -42,7 +42,10 @@ export interface FeedbackOutboxPluginOptions {
   notifyPause?: boolean;
   /** Longest sleep between looks at the store, in ms; default 5000. */
   idleCheckMs?: number;
-  /** Where claims, leases, retries and the hourly cap read the time; default the system's. */
+  /**
+   * Where claims, leases, retries and the hourly cap read the time, and what times the
+   * outbox's waits; default the system's clock.
+   */
   clock?: Clock;
 }
 
@@ -78,7 +81,7 @@ export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
       pauseRetryMs: options.pauseRetryMs,
       notifyPause: options.notifyPause ?? false,
       log: app.log.child({ component: 'outbox' }),
-      now: () => (options.clock ?? systemClock).now(),
+      clock: options.clock ?? systemClock,
       ...(options.idleCheckMs === undefined ? {} : { idleCheckMs: options.idleCheckMs }),
     });
     const outbox: FeedbackOutbox = {

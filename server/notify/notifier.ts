@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { retryDelayMs, type RetryPolicy } from '../mail/retry-policy.ts';
+import type { Clock } from '../clock.ts';
 import type { ClaimedNotification, NotificationQueue } from '../store/types.ts';
 import { composeNotification, type NotifySettings } from './compose.ts';
 import { WakeUp } from '../wake-up.ts';
@@ -25,7 +26,11 @@ export interface NotifierOptions {
   idleCheckMs?: number;
   /** How long a claim lasts, in ms; default a minute. */
   leaseMs?: number;
-  now: () => number;
+  /**
+   * Where claims and retries read the time, and what times the sleeps. A send's own time
+   * limit runs on the system's timers: the receiver answers in real time.
+   */
+  clock: Clock;
   random?: () => number;
 }
 
@@ -34,11 +39,12 @@ export class Notifier {
   readonly #options: Required<NotifierOptions>;
   #running: Promise<void> | undefined;
   #stopping = false;
-  readonly #wakeUp = new WakeUp();
+  readonly #wakeUp: WakeUp;
   readonly #inFlight = new Set<AbortController>();
 
   constructor(options: NotifierOptions) {
     this.#options = { idleCheckMs: 5000, leaseMs: 60_000, random: Math.random, ...options };
+    this.#wakeUp = new WakeUp(options.clock);
   }
 
   start(): void {
@@ -63,18 +69,18 @@ export class Notifier {
     await this.#running;
     this.#running = undefined;
     try {
-      await this.#options.store.releaseClaims(this.owner, this.#options.now());
+      await this.#options.store.releaseClaims(this.owner, this.#options.clock.now());
     } catch (error) {
       this.#options.log.warn({ err: error }, 'could not give back claimed notifications');
     }
   }
 
   async #loop(): Promise<void> {
-    const { store, leaseMs, idleCheckMs, now, log } = this.#options;
+    const { store, leaseMs, idleCheckMs, clock, log } = this.#options;
     while (!this.#stopping) {
       let batch: ClaimedNotification[] = [];
       try {
-        batch = await store.claim({ now: now(), owner: this.owner, leaseMs, limit: 5 });
+        batch = await store.claim({ now: clock.now(), owner: this.owner, leaseMs, limit: 5 });
         for (const notification of batch) {
           // Stopping meanwhile: the rest of the batch goes back with the claims.
           if (this.#halted()) break;
@@ -82,7 +88,7 @@ export class Notifier {
         }
         if (batch.length > 0) continue;
         const due = await store.nextDueAt();
-        const at = now();
+        const at = clock.now();
         await this.#sleep(
           due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs),
         );
@@ -103,7 +109,7 @@ export class Notifier {
   }
 
   async #send(notification: ClaimedNotification): Promise<void> {
-    const { store, settings, retry, log, now, random } = this.#options;
+    const { store, settings, retry, log, clock, random } = this.#options;
     const context = {
       notification: notification.id,
       kind: notification.kind,
@@ -112,6 +118,7 @@ export class Notifier {
     const request = composeNotification(notification, settings);
     const controller = new AbortController();
     this.#inFlight.add(controller);
+    // The system's timer, not the clock's: the receiver answers, or not, in real time.
     const timer = setTimeout(() => controller.abort(), NOTIFY_TIMEOUT_MS);
     let failure: { permanent: boolean; detail: string };
     try {
@@ -146,7 +153,7 @@ export class Notifier {
       clearTimeout(timer);
       this.#inFlight.delete(controller);
     }
-    const at = now();
+    const at = clock.now();
     const next = at + retryDelayMs(notification.attempt, retry, random);
     if (failure.permanent || next > notification.createdAt + retry.giveUpAfterMs) {
       await store.recordDead(notification.id, this.owner, failure.detail);

@@ -64,7 +64,7 @@ export const pushNotificationsPlugin = fp<PushNotificationsOptions>(
       },
       retry: { baseMs, capMs: Math.max(HOUR_MS, baseMs), giveUpAfterMs: GIVE_UP_AFTER_MS },
       log: app.log.child({ component: 'notify' }),
-      now: () => options.clock.now(),
+      clock: options.clock,
       ...(options.idleCheckMs === undefined ? {} : { idleCheckMs: options.idleCheckMs }),
     });
     app.decorate('pushNotifications', {

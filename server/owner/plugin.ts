@@ -354,7 +354,7 @@ export const ownerPages = fp<OwnerPagesOptions>(
     await instance.register(register, { prefix: OWNER_PAGES });
 
     // Tickets past their time, and sessions past any expiry, are forgotten.
-    const sweep = setInterval(() => {
+    const sweep = clock.setInterval(() => {
       const now = clock.now();
       access.forgetExpired(now, now - settings.maxMs).catch((error: unknown) => {
         instance.log.warn({ err: error }, 'could not forget expired tickets and sessions');
@@ -362,7 +362,7 @@ export const ownerPages = fp<OwnerPagesOptions>(
     }, SWEEP_MS);
     sweep.unref();
     instance.addHook('onClose', async () => {
-      clearInterval(sweep);
+      clock.clearInterval(sweep);
     });
   },
   { name: 'owner-pages', dependencies: ['feedback-store', 'security-headers'] },

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock, type Timer } from '../clock.ts';
 import { isLoopbackAddress } from '../intake/addresses.ts';
 
 /** How long one write probe's outcome is reused, in ms. */
@@ -23,13 +23,13 @@ const PROBE_CACHE_MS = 1000;
  */
 export const READY_TIME_LIMIT_MS = 2000;
 
-/** What `work` resolves with, or `fallback` once `ms` have passed without an answer. */
-function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+/** What `work` resolves with, or `fallback` once `ms` have passed on `clock` without an answer. */
+function within<T>(clock: Clock, work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: Timer | undefined;
   const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), ms);
+    timer = clock.setTimeout(() => resolve(fallback), ms);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(() => clock.clearTimeout(timer));
 }
 
 export interface ReadyReport {
@@ -48,7 +48,10 @@ export interface ReadyReport {
 }
 
 export interface ReadyRoutesOptions {
-  /** Where the probe's age and the oldest message's age are read; default the system's clock. */
+  /**
+   * Where the probe's age and the oldest message's age are read, and what times the wait for
+   * the store; default the system's clock.
+   */
   clock?: Clock;
 }
 
@@ -72,10 +75,11 @@ export const readyRoutes = fp<ReadyRoutesOptions>(
       reply.header('Cache-Control', 'no-store');
       const now = clock.now();
       const store = app.feedbackStore.health;
-      const canWrite = await within(writable(now), READY_TIME_LIMIT_MS, false);
+      const canWrite = await within(clock, writable(now), READY_TIME_LIMIT_MS, false);
       const space = app.feedbackStoreSpace.check(now);
       const pause = app.feedbackOutbox.enabled
         ? await within(
+            clock,
             store.deliveryPause().catch(() => undefined),
             READY_TIME_LIMIT_MS,
             undefined,
@@ -93,7 +97,7 @@ export const readyRoutes = fp<ReadyRoutesOptions>(
         schema: store.schema(),
       };
       try {
-        const counts = await within(store.counts(), READY_TIME_LIMIT_MS, undefined);
+        const counts = await within(clock, store.counts(), READY_TIME_LIMIT_MS, undefined);
         if (!counts) throw new Error(`No answer from the store within ${READY_TIME_LIMIT_MS} ms`);
         report.pending = counts.pending;
         report.dead = counts.dead;

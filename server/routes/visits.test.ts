@@ -77,6 +77,9 @@ const view = (path: string, referrer?: string): VisitBeacon => ({
 
 /** The week's report once the counter has ticked (as it does every VISITS_FLUSH_MS). */
 async function report(app: App, now: number) {
+  // A tick of its own: one that the clock began as it passed a flush may have begun before
+  // the latest views came.
+  await app.visitCounter?.tick();
   await app.visitCounter?.tick();
   return app.feedbackStore.visitStats.report(7, now);
 }

@@ -35,7 +35,7 @@ export interface FeedbackStorePluginOptions {
   minFreeBytes?: number;
   /** Messages waiting for their commit at most; default DEFAULT_QUEUE_LIMIT. */
   queueLimit?: number;
-  /** Where the sweep of expired keys and cap entries reads the time; default the system's. */
+  /** What times the sweep of expired keys and cap entries, and where it reads the time. */
   clock?: Clock;
   /** The caps' secret (CAPS_KEY); unset: one made now, for this server's life. */
   capsKey?: string | undefined;
@@ -73,7 +73,7 @@ export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
     );
 
     // Idempotency-Keys are remembered for a day, the caps' entries for their window.
-    const sweep = setInterval(() => {
+    const sweep = clock.setInterval(() => {
       store.forgetExpired(clock.now()).catch((error: unknown) => {
         app.log.warn({ err: error }, 'could not forget expired keys and cap entries');
       });
@@ -81,7 +81,7 @@ export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
     sweep.unref();
 
     app.addHook('onClose', async () => {
-      clearInterval(sweep);
+      clock.clearInterval(sweep);
       await store.close();
     });
   },

@@ -25,6 +25,7 @@ export interface VisitsPluginOptions {
   flushMs: number;
   /** Days of sums kept, today included (VISITS_RETENTION_DAYS). */
   retentionDays: number;
+  /** Where the counter reads the time, and what times its flushes and sweeps. */
   clock?: Clock;
   /** What the counter keeps in memory at most; default DEFAULT_BOUNDS. */
   bounds?: Partial<VisitBounds>;
@@ -67,15 +68,15 @@ export const visitsPlugin = fp<VisitsPluginOptions>(
     // The first instance of the day makes the salt at once, so its first views wait for nothing.
     await counter.tick();
     await forget();
-    const flushes = setInterval(() => void counter.tick(), options.flushMs);
+    const flushes = clock.setInterval(() => void counter.tick(), options.flushMs);
     flushes.unref();
-    const sweep = setInterval(() => void forget(), SWEEP_MS);
+    const sweep = clock.setInterval(() => void forget(), SWEEP_MS);
     sweep.unref();
 
     // Before the store closes: hooks registered later run first when closing.
     app.addHook('onClose', async () => {
-      clearInterval(flushes);
-      clearInterval(sweep);
+      clock.clearInterval(flushes);
+      clock.clearInterval(sweep);
       await counter.close();
     });
   },

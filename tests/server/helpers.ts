@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SqliteFeedbackStore } from '../../server/store/sqlite/engine.ts';
 import type { FeedbackStore, NewFeedback } from '../../server/store/types.ts';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
-import type { Clock } from '../../server/clock.ts';
+import type { Clock, Timer } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 
 /**
@@ -120,12 +120,27 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
 }
 
+/** A timer of a TestClock. */
+interface TestTimer extends Timer {
+  /** When it next falls due. */
+  at: number;
+  /** Its period, for an interval. */
+  every: number | undefined;
+  callback: () => void;
+  /** The order it was set in: of two timers due at once, the older fires first. */
+  order: number;
+}
+
 /**
  * A clock that moves only when a test moves it: rows, limits and readiness age by
- * `advance`, without waiting and without touching the store's rows.
+ * `advance`, without waiting and without touching the store's rows, and the server's timers
+ * (the outbox's and the notifier's sleeps, lease renewals, readiness's time limit, the
+ * sweeps) fire as it passes their time.
  */
 export class TestClock implements Clock {
   #now: number;
+  readonly #timers = new Set<TestTimer>();
+  #order = 0;
 
   constructor(start = Date.now()) {
     this.#now = start;
@@ -135,8 +150,96 @@ export class TestClock implements Clock {
     return this.#now;
   }
 
+  setTimeout(callback: () => void, ms: number): Timer {
+    return this.#start(callback, ms, undefined);
+  }
+
+  clearTimeout(timer: Timer | undefined): void {
+    this.#timers.delete(timer as TestTimer);
+  }
+
+  setInterval(callback: () => void, ms: number): Timer {
+    return this.#start(callback, ms, Math.max(ms, 1));
+  }
+
+  clearInterval(timer: Timer | undefined): void {
+    this.#timers.delete(timer as TestTimer);
+  }
+
+  /**
+   * Moves time on by `ms`, firing each timer that falls due on the way, in order, with the
+   * clock at its time. An interval due several times on the way fires once, as on a machine
+   * that was busy all along.
+   */
   advance(ms: number): void {
-    this.#now += ms;
+    const end = this.#now + ms;
+    for (;;) {
+      let next: TestTimer | undefined;
+      for (const timer of this.#timers) {
+        if (timer.at > end) continue;
+        if (!next || timer.at < next.at || (timer.at === next.at && timer.order < next.order)) {
+          next = timer;
+        }
+      }
+      if (!next) break;
+      this.#now = Math.max(this.#now, next.at);
+      if (next.every === undefined) this.#timers.delete(next);
+      else next.at += next.every * Math.max(1, Math.ceil((end - next.at + 1) / next.every));
+      next.callback();
+    }
+    this.#now = end;
+  }
+
+  /**
+   * Resolves once `sleepers` timeouts wait (intervals aside): the server's workers that
+   * sleep on this clock (the outbox, the notifier; `sleepers` of them run) have done what
+   * they could and gone to sleep. Their sleeps are the only timeouts that wait while no
+   * request is being answered.
+   */
+  async asleep(sleepers = 1): Promise<void> {
+    await eventually(() => (this.#timeouts().length >= sleepers ? true : undefined), {
+      what: `${sleepers} worker(s) to sleep on the clock`,
+    });
+  }
+
+  /**
+   * Lets `ms` pass for the workers that sleep on this clock: once they sleep, moves time on
+   * (which must wake each of them), and resolves once each has done what fell due and gone
+   * back to sleep. What the time brings has then happened; what is checked next would show
+   * anything it brought that it should not.
+   */
+  async pass(ms: number, sleepers = 1): Promise<void> {
+    await this.asleep(sleepers);
+    const end = this.#now + ms;
+    if (this.#timeouts().some((timer) => timer.at > end)) {
+      throw new Error(`${ms} ms do not wake every worker that sleeps on the clock`);
+    }
+    const mark = this.#order;
+    this.advance(ms);
+    await eventually(
+      () =>
+        this.#timeouts().filter((timer) => timer.order > mark).length >= sleepers
+          ? true
+          : undefined,
+      { what: `${sleepers} worker(s) to sleep again after ${ms} ms` },
+    );
+  }
+
+  #timeouts(): TestTimer[] {
+    return [...this.#timers].filter((timer) => timer.every === undefined);
+  }
+
+  #start(callback: () => void, ms: number, every: number | undefined): TestTimer {
+    // As Node's timers: none fires sooner than a millisecond on.
+    const timer: TestTimer = {
+      at: this.#now + Math.max(ms, 1),
+      every,
+      callback,
+      order: ++this.#order,
+      unref: () => undefined,
+    };
+    this.#timers.add(timer);
+    return timer;
   }
 }
 
