@@ -29,7 +29,6 @@ class Receiver {
   readonly received: Received[] = [];
   readonly statuses: number[] = [];
   readonly #server: Server;
-  readonly #waiters = new Set<() => void>();
   port = 0;
 
   constructor() {
@@ -42,7 +41,6 @@ class Receiver {
           body: Buffer.concat(chunks).toString('utf8'),
         });
         response.writeHead(this.statuses.shift() ?? 200).end();
-        for (const wake of this.#waiters) wake();
       });
     });
   }
@@ -59,18 +57,10 @@ class Receiver {
 
   /** Resolves once `count` requests have come. */
   async waitFor(count: number, timeoutMs = 5000): Promise<Received[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.received.length < count) {
-      if (Date.now() > deadline) throw new Error(`${this.received.length} of ${count} came`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 50);
-        this.#waiters.add(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return this.received;
+    return eventually(() => (this.received.length >= count ? this.received : undefined), {
+      timeoutMs,
+      what: `${count} requests`,
+    });
   }
 
   close(): Promise<void> {
@@ -109,7 +99,8 @@ async function start(
 
 describe.each(ENGINES)('on $name', (engine) => {
   test('each message that is not spam is told: its app and first name alone', async () => {
-    const { app, receiver: hook } = await start({}, { engine });
+    const clock = new TestClock();
+    const { app, receiver: hook } = await start({}, { engine, clock });
     expect((await postFeedback(app, validPayload())).statusCode).toBe(202);
     expect(
       (await postFeedback(app, validPayload({ website: 'https://spam.example' }))).statusCode,
@@ -126,7 +117,8 @@ describe.each(ENGINES)('on $name', (engine) => {
       ) as unknown,
     });
     expect(told?.headers['content-type']).toBe('application/json');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // An hour on, the notifier has looked at the store again.
+    await clock.pass(60 * 60_000);
     // The spam was told of by nobody.
     expect(hook.received).toHaveLength(1);
   });
@@ -161,11 +153,10 @@ test('a receiver that fails is tried again later; one that refuses is given up',
   const queue = app.feedbackStore.notifications;
   /** Lets the last try be written down as failed, then moves to the time of the next. */
   const moveToNextTry = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await clock.asleep();
     const due = await queue.nextDueAt();
     if (due === undefined) throw new Error('no try is due');
     clock.advance(due - clock.now());
-    app.pushNotifications.wake();
   };
   hook.statuses.push(503, 500);
   await postFeedback(app, validPayload());
@@ -179,21 +170,25 @@ test('a receiver that fails is tried again later; one that refuses is given up',
   hook.statuses.push(404);
   await postFeedback(app, validPayload({ firstName: 'Grace' }));
   await hook.waitFor(4);
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await clock.asleep();
   expect(await queue.nextDueAt()).toBeUndefined();
-  clock.advance(24 * 60 * 60_000);
-  app.pushNotifications.wake();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await clock.pass(24 * 60 * 60_000);
   expect(hook.received).toHaveLength(4);
 });
 
 test('a pause of delivery is told once, with the mail server’s reason', async () => {
   sink = await SmtpSink.start();
   sink.refusals.set('mailFrom', { code: 550, message: '5.7.1 Sender not allowed' });
-  const { app, receiver: hook } = await start(mailEnv(sink.url));
+  const clock = new TestClock();
+  const { app, receiver: hook } = await start(mailEnv(sink.url), { clock });
   app.feedbackOutbox.start();
   await postFeedback(app, validPayload());
   await postFeedback(app, validPayload({ firstName: 'Grace' }));
+  await eventually(async () => await app.feedbackStore.owner.deliveryPause(), {
+    what: 'the pause',
+  });
+  // The notifier finds the pause's notification at its next look; the outbox sleeps too.
+  await clock.pass(50, 2);
   const told = await hook.waitFor(3);
   const events = told.map((each) => (JSON.parse(each.body) as { event: string }).event).sort();
   expect(events).toEqual(['delivery-paused', 'message', 'message']);
@@ -202,6 +197,8 @@ test('a pause of delivery is told once, with the mail server’s reason', async 
     reason: expect.stringContaining('Sender not allowed') as unknown,
     url: `${TEST_PUBLIC_URL}/owner`,
   });
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The pause's next try (MAIL_PAUSE_RETRY_MS) is refused too; then the notifier looks again.
+  await clock.pass(600_000, 2);
+  await clock.pass(50, 2);
   expect(hook.received).toHaveLength(3);
 });
