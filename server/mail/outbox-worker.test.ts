@@ -3,9 +3,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import {
   eventually,
   mailEnv,
-  pause,
   postFeedback,
   startTestServer,
+  TestClock,
   validPayload,
   type TestServer,
 } from '../../tests/server/helpers.ts';
@@ -26,8 +26,15 @@ afterEach(async () => {
   sink = undefined;
 });
 
-async function mailingServer(smtpUrl: string, env: Record<string, string> = {}) {
-  server = await startTestServer({ env: mailEnv(smtpUrl, env), outboxIdleCheckMs: 25 });
+const HOUR_MS = 60 * 60_000;
+
+/** A server that mails through `smtpUrl`, its outbox started; on the system's clock, or `clock`. */
+async function mailingServer(smtpUrl: string, env: Record<string, string> = {}, clock?: TestClock) {
+  server = await startTestServer({
+    env: mailEnv(smtpUrl, env),
+    outboxIdleCheckMs: 25,
+    ...(clock ? { clock } : {}),
+  });
   server.app.feedbackOutbox.start();
   return server;
 }
@@ -104,9 +111,12 @@ describe('temporary failures are retried', () => {
     async (code) => {
       sink = await SmtpSink.start();
       sink.replyNext({ code, message: 'Try again later' });
-      const { app } = await mailingServer(sink.url);
+      const clock = new TestClock();
+      const { app } = await mailingServer(sink.url, {}, clock);
       const id = await send(app);
 
+      // The retry is due within MAIL_RETRY_BASE_MS (20 ms).
+      await clock.pass(1000);
       await sink.waitFor((s) => s.received.length === 1);
       expect(sink.dataCommands).toBe(2);
       const stored = await eventually(async () => {
@@ -117,7 +127,8 @@ describe('temporary failures are retried', () => {
       expect(
         (await app.feedbackStore.owner.attemptsOf(id)).map((attempt) => attempt.outcome),
       ).toEqual(['retry', 'sent']);
-      await pause(150);
+      // Past any retry and lease: it is not sent again.
+      await clock.pass(HOUR_MS);
       expect(sink.received).toHaveLength(1);
     },
   );
@@ -157,7 +168,8 @@ describe('permanent failures', () => {
   test('a 550 reply marks the message dead; it stays listed and is not sent again', async () => {
     sink = await SmtpSink.start();
     sink.replyNext({ code: 550, message: 'Mailbox unavailable' });
-    const { app } = await mailingServer(sink.url);
+    const clock = new TestClock();
+    const { app } = await mailingServer(sink.url, {}, clock);
     const id = await send(app);
 
     await eventually(async () => {
@@ -169,7 +181,7 @@ describe('permanent failures', () => {
     ).toEqual([id]);
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.json()).toMatchObject({ pending: 0, dead: 1 });
-    await pause(200);
+    await clock.pass(HOUR_MS);
     expect(sink.dataCommands).toBe(1);
     expect(sink.received).toHaveLength(0);
   });
@@ -257,12 +269,14 @@ describe('what the visitor typed never becomes a header or HTML', () => {
 
   test('a lone "." line in the message does not end the mail early', async () => {
     sink = await SmtpSink.start();
-    const { app } = await mailingServer(sink.url);
+    const clock = new TestClock();
+    const { app } = await mailingServer(sink.url, {}, clock);
     const message = 'first\r\n.\r\nMAIL FROM:<x@example.com>\r\n.\nlast';
     await send(app, { message });
 
     await sink.waitFor((s) => s.received.length === 1);
-    await pause(100);
+    // Sent and recorded: nothing more goes out, now or later.
+    await clock.pass(HOUR_MS);
     expect(sink.received).toHaveLength(1);
     expect(onlyMail(sink).text).toContain('first\n.\nMAIL FROM:<x@example.com>\n.\nlast');
   });
@@ -271,12 +285,13 @@ describe('what the visitor typed never becomes a header or HTML', () => {
 describe('leases and caps', () => {
   test('a message left mid-send by a crashed worker is sent once its lease runs out', async () => {
     sink = await SmtpSink.start();
-    const { app } = await mailingServer(sink.url, { MAIL_LEASE_MS: '1000' });
+    const clock = new TestClock();
+    const { app } = await mailingServer(sink.url, { MAIL_LEASE_MS: '1000' }, clock);
     await app.feedbackOutbox.stop();
     const id = await send(app);
     // Another process claims it and dies.
     const [claimed] = await app.feedbackStore.outbox.claim({
-      now: Date.now(),
+      now: clock.now(),
       owner: 'crashed-worker',
       leaseMs: 400,
       limit: 1,
@@ -287,8 +302,12 @@ describe('leases and caps', () => {
     expect(claimed?.id).toBe(id);
     app.feedbackOutbox.start();
 
-    await pause(200);
+    // Up to the end of its lease, it is not sent.
+    await clock.pass(399);
     expect(sink.received).toHaveLength(0);
+    const due = await app.feedbackStore.outbox.nextDueAt();
+    if (due === undefined) throw new Error('the message is not due again');
+    await clock.pass(due - clock.now());
     await sink.waitFor((s) => s.received.length === 1);
     const stored = await app.feedbackStore.owner.find(id);
     expect(stored && 'attempts' in stored ? stored.attempts : 0).toBe(2);
@@ -296,16 +315,18 @@ describe('leases and caps', () => {
 
   test('over the hourly cap: oldest first, a fair share per app, and one digest of what waits', async () => {
     sink = await SmtpSink.start();
+    const clock = new TestClock();
     server = await startTestServer({
       env: mailEnv(sink.url, { MAIL_MAX_PER_HOUR: '3' }),
       outboxIdleCheckMs: 25,
+      clock,
     });
     const { app } = server;
     // One app is flooded; another gets one message, the last to arrive.
     const flood: string[] = [];
     for (let index = 0; index < 6; index++) {
       flood.push(await send(app, { firstName: 'Flood', message: `Flood ${index}\nmore` }));
-      await pause(3);
+      clock.advance(3);
     }
     const other = await send(app, {
       appName: 'Manzanos PopShop',
@@ -315,7 +336,8 @@ describe('leases and caps', () => {
     app.feedbackOutbox.start();
 
     await sink.waitFor((s) => s.received.length === 4);
-    await pause(250);
+    // Half an hour on, the hour's three mails still hold the rest back.
+    await clock.pass(HOUR_MS / 2);
     expect(sink.received).toHaveLength(4);
     const feedbackIds = sink.received
       .map((mail) => /^<feedback\.([^@]+)@/.exec(header(mail, 'message-id') ?? '')?.[1])
@@ -334,9 +356,9 @@ describe('leases and caps', () => {
     );
     expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 4, sent: 3 });
 
-    // At most one digest an hour.
+    // At most one digest an hour: none for a new message within the hour.
     await send(app, { message: 'Later' });
-    await pause(300);
+    await clock.pass(HOUR_MS / 3);
     expect(sink.received).toHaveLength(4);
   });
 });
