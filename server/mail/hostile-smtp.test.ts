@@ -10,10 +10,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import {
   eventually,
   mailEnv,
-  pause,
   postFeedback,
   startTestServer,
   tempDir,
+  TestClock,
   validPayload,
   type TestServer,
 } from '../../tests/server/helpers.ts';
@@ -48,12 +48,14 @@ function logCollector() {
   return { lines, stream };
 }
 
-async function mailingServer(smtpUrl: string, env: Record<string, string> = {}) {
+/** A server that mails through `smtpUrl`, its outbox started; on the system's clock, or `clock`. */
+async function mailingServer(smtpUrl: string, env: Record<string, string> = {}, clock?: TestClock) {
   const log = logCollector();
   server = await startTestServer({
     env: mailEnv(smtpUrl, { MAIL_PAUSE_RETRY_MS: '1000', ...env }),
     outboxIdleCheckMs: 25,
     logger: { level: 'debug', stream: log.stream },
+    ...(clock ? { clock } : {}),
   });
   server.app.feedbackOutbox.start();
   return { app: server.app, log: log.lines };
@@ -85,7 +87,8 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
   ])('%s', async (_name, stage, reply) => {
     sink = await SmtpSink.start();
     sink.refusals.set(stage, reply);
-    const { app, log } = await mailingServer(sink.url);
+    const clock = new TestClock();
+    const { app, log } = await mailingServer(sink.url, {}, clock);
     const ids = [await send(app, 'One'), await send(app, 'Two'), await send(app, 'Three')];
 
     await eventually(async () => await app.feedbackStore.owner.deliveryPause(), {
@@ -98,7 +101,16 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
       delivery: 'paused',
       pauseReason: expect.stringContaining(String(reply.code)) as string,
     });
-    await pause(300);
+    // Up to the pause's next try (MAIL_PAUSE_RETRY_MS, 1 s), nothing is tried or given up.
+    const tries = async () => {
+      let count = 0;
+      for (const id of ids) count += (await app.feedbackStore.owner.attemptsOf(id)).length;
+      return count;
+    };
+    await clock.asleep();
+    const triedBefore = await tries();
+    await clock.pass(999);
+    expect(await tries()).toBe(triedBefore);
     for (const id of ids)
       expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
     expect((await app.feedbackStore.owner.counts()).dead).toBe(0);
@@ -107,6 +119,7 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
 
     // Fixed: at the next slow try every message goes out, and /readyz is ready again.
     sink.refusals.clear();
+    await clock.pass(1);
     await sink.waitFor((s) => s.received.length === 3, { timeoutMs: 5000 });
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     expect(pauses(log)).toBe(1);
@@ -133,11 +146,13 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
   test('once fixed, the owner’s retry of a waiting message tries now, not at the pause’s next try', async () => {
     sink = await SmtpSink.start();
     sink.refusals.set('mailFrom', { code: 553, message: 'Sender address rejected' });
-    const { app } = await mailingServer(sink.url, { MAIL_PAUSE_RETRY_MS: '600000' });
+    const clock = new TestClock();
+    const { app } = await mailingServer(sink.url, { MAIL_PAUSE_RETRY_MS: '600000' }, clock);
     const id = await send(app);
     await eventually(async () => await app.feedbackStore.owner.deliveryPause());
     sink.refusals.clear();
-    await pause(300);
+    // A minute on, the pause's next try is still nine minutes away: nothing is tried.
+    await clock.pass(60_000);
     expect(sink.received).toHaveLength(0);
 
     const out: string[] = [];
@@ -145,10 +160,12 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
       out: (text) => out.push(text),
       err: (text) => out.push(text),
       env: { SMTP_URL: sink.url },
-      now: Date.now,
+      now: () => clock.now(),
     });
     expect(code, out.join('\n')).toBe(0);
     expect(out.join('\n')).toContain('the server tries the mail server again now');
+    // The outbox's next look at the store (its idle check), long before the pause's next try.
+    await clock.pass(25);
     await sink.waitFor((s) => s.received.length === 1, { timeoutMs: 5000 });
     await eventually(async () =>
       (await app.feedbackStore.owner.deliveryPause()) ? undefined : true,
@@ -221,9 +238,12 @@ describe('TLS and login', () => {
     try {
       const certificate = makeTestCertificate(folder.dir, { expired: true });
       sink = await SmtpSink.start(0, { tls: certificate });
-      const { app, log } = await mailingServer(`smtp://127.0.0.1:${sink.port}`, {
-        SMTP_TLS_CA_FILE: certificate.certFile,
-      });
+      const clock = new TestClock();
+      const { app, log } = await mailingServer(
+        `smtp://127.0.0.1:${sink.port}`,
+        { SMTP_TLS_CA_FILE: certificate.certFile },
+        clock,
+      );
       const ids = [await send(app, 'One'), await send(app, 'Two')];
       const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
       expect(paused.reason).toBe(
@@ -237,7 +257,7 @@ describe('TLS and login', () => {
         pauseReason: paused.reason,
       });
       // Past the pause's next try (MAIL_PAUSE_RETRY_MS, 1 s): still refused, nothing given up.
-      await pause(1500);
+      await clock.pass(1500);
       for (const id of ids) {
         expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
       }
