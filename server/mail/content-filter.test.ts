@@ -11,9 +11,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import {
   eventually,
   mailEnv,
-  pause,
   postFeedback,
   startTestServer,
+  TestClock,
   validPayload,
   type TestServer,
 } from '../../tests/server/helpers.ts';
@@ -108,7 +108,8 @@ afterEach(async () => {
   smtp = undefined;
 });
 
-async function mailingServer(smtpUrl: string, env: Record<string, string> = {}) {
+/** A server that mails through `smtpUrl`, its outbox started; on the system's clock, or `clock`. */
+async function mailingServer(smtpUrl: string, env: Record<string, string> = {}, clock?: TestClock) {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -120,6 +121,7 @@ async function mailingServer(smtpUrl: string, env: Record<string, string> = {}) 
     env: mailEnv(smtpUrl, { MAIL_PAUSE_RETRY_MS: '1000', ...env }),
     outboxIdleCheckMs: 25,
     logger: { level: 'debug', stream },
+    ...(clock ? { clock } : {}),
   });
   server.app.feedbackOutbox.start();
   return { app: server.app, log: lines };
@@ -150,7 +152,8 @@ describe("a filter that refuses one message's content (after DATA)", () => {
     async (_name, reply) => {
       smtp = await new FilteringServer().start();
       smtp.refusals.set('content', reply);
-      const { app, log } = await mailingServer(smtp.url);
+      const clock = new TestClock();
+      const { app, log } = await mailingServer(smtp.url, {}, clock);
       const refused = await send(app, spam);
       const others = [await send(app, 'First real message'), await send(app, 'Second one')];
 
@@ -175,7 +178,7 @@ describe("a filter that refuses one message's content (after DATA)", () => {
       expect(ready.json()).toMatchObject({ delivery: 'on', pending: 0, dead: 1 });
 
       // It is not tried again, and the log speaks of its content, not of the settings.
-      await pause(300);
+      await clock.pass(60 * 60_000);
       expect(smtp.refusedBodies).toBe(1);
       const logged = log.join('');
       expect(logged).toContain("the mail server refused this message's content");
