@@ -1,6 +1,5 @@
 import { index, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
-import { appLinkRoutes } from '../common/app-links.ts';
-import { siteRoutes, type Screen, type SiteRoute } from '../common/paths.ts';
+import { appLinkRoutes, siteRoutes, type Screen, type SiteRoute } from '../common/paths.ts';
 import { content } from '../content/load.ts';
 
 /** The route module of each screen. */

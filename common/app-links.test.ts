@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appHomeUrl,
-  appLinkRoutes,
-  appUrlOf,
-  linkPages,
-  linkShellPath,
-  matchLinkPath,
-} from './app-links.ts';
+import { appHomeUrl, appUrlOf, linkPages, linkShellPath, matchLinkPath } from './app-links.ts';
+import { appLinkRoutes } from './paths.ts';
 
 const address = (url: string) => new URL(url, 'https://example.com');
 

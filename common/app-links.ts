@@ -4,7 +4,6 @@
  * open, a page of its own. The route table, the server, the build and that page all read a
  * link through these functions, so what it matches and what it opens never disagree.
  */
-import type { SiteRoute } from './paths.ts';
 
 /** A link as the content declares it (`appLinks.patterns` of an app). */
 export interface RoutableLink {
@@ -120,23 +119,6 @@ export function appLinkCardPath(slug: string, index: number): string {
 /** The id of the route of an app's link, by its place in the app's `patterns`. */
 export function appLinkRouteId(slug: string, index: number): string {
   return `app-link/${slug}/${index}`;
-}
-
-/**
- * The routes of an app's links, beside its page rather than beneath it: a link's page is a
- * page of its own. Where a link and one of the app's pages could both answer an address (the
- * link `/app/:game` and `/app/privacy`), the page's fixed address ranks first.
- */
-export function appLinkRoutes(app: { slug: string; appLinks?: RoutableAppLinks }): SiteRoute[] {
-  return (app.appLinks?.patterns ?? []).map((link, index) => ({
-    id: appLinkRouteId(app.slug, index),
-    segment: link.path.slice(1),
-    path: link.path,
-    screen: 'app-link',
-    slug: app.slug,
-    link: index,
-    children: [],
-  }));
 }
 
 /** The page of one of an app's links, as the build prerenders it and the server serves it. */

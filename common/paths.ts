@@ -1,10 +1,10 @@
 /**
  * The typed route table. Every address of the site is derived here, once, from the list of
  * apps: the React Router config (app/routes.ts), the prerender list, the sitemap, the menu,
- * the slider and the server's routing all read it. (The routes of the apps' links, beside
- * their app's page, are in common/app-links.ts.)
+ * the slider and the server's routing all read it. (What an app's link matches and opens is
+ * in common/app-links.ts; its route, beside the app's page, is here.)
  */
-import type { RoutableAppLinks } from './app-links.ts';
+import { appLinkRouteId, type RoutableAppLinks } from './app-links.ts';
 
 /**
  * The legal documents every app with legal pages has, by their sub-route segment, with their
@@ -60,8 +60,8 @@ export interface RoutableApp {
   /** Its icon's address on the site, where it has one (the owner's Visits show it). */
   icon?: string | undefined;
   /**
-   * Its links, each a route of its own beside the app's page (`appLinkRoutes` in
-   * common/app-links.ts); default none.
+   * Its links, each a route of its own beside the app's page (`appLinkRoutes`); default
+   * none.
    */
   appLinks?: RoutableAppLinks;
 }
@@ -187,6 +187,23 @@ export function siteRoutes(apps: readonly RoutableApp[]): SiteRoute[] {
     ...apps.map(appRoute),
     { segment: '*', path: '/*', screen: 'not-found', children: [] },
   ];
+}
+
+/**
+ * The routes of an app's links, beside its page rather than beneath it: a link's page is a
+ * page of its own. Where a link and one of the app's pages could both answer an address (the
+ * link `/app/:game` and `/app/privacy`), the page's fixed address ranks first.
+ */
+export function appLinkRoutes(app: { slug: string; appLinks?: RoutableAppLinks }): SiteRoute[] {
+  return (app.appLinks?.patterns ?? []).map((link, index) => ({
+    id: appLinkRouteId(app.slug, index),
+    segment: link.path.slice(1),
+    path: link.path,
+    screen: 'app-link',
+    slug: app.slug,
+    link: index,
+    children: [],
+  }));
 }
 
 /** The routes of the table and all their descendants, parents first. */
