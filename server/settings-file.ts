@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config/error.ts';
 
 type Env = Record<string, string | undefined>;
 
