@@ -47,6 +47,8 @@ beforeAll(async () => {
     path.join(clientDir, 'sitemap.xml.br'),
     brotliCompressSync(PUBLIC_FILES['sitemap.xml']),
   );
+  // Beside the client folder, never in it.
+  writeFileSync(path.join(clientDir, '..', 'secret.txt'), 'SECRET=do-not-serve');
   app = await buildApp({ config, site: { manifest }, logger: false });
 });
 afterAll(() => app.close());
@@ -120,6 +122,31 @@ describe('serving the built site', () => {
     // Nor is a file that lands in the folder after the start.
     writeFileSync(path.join(clientDir, 'later.txt'), 'late');
     expect((await app.inject({ url: '/later.txt' })).statusCode).toBe(404);
+  });
+
+  it('answers nothing outside the client folder and lists no folder, however the address is written', async () => {
+    const urls = [
+      '/../secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2E%2E%2Fsecret.txt',
+      '/og/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e/%2e%2e/site.json',
+      '/..%5csecret.txt',
+      '/og',
+      '/og/',
+      '/resume/',
+      '/assets/',
+    ];
+    for (const url of urls) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await app.inject({ url, method });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.body, url).not.toContain('do-not-serve');
+        expect(response.body, url).not.toContain('"buildId"');
+        expect(response.body, url).not.toContain('echoexpense-1a2b3c4d.png');
+      }
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
