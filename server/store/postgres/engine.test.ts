@@ -9,6 +9,7 @@ import { StoreSettingsError } from '../types.ts';
 import { PostgresFeedbackStore } from './engine.ts';
 import { latestVersion } from '../migration-files.ts';
 import { POSTGRES_MIGRATIONS } from './migrate.ts';
+import { ADVISORY_LOCK_IDS, POSTGRES_LOCKS } from '../sql/dialect.ts';
 
 let database: TestDatabase;
 const opened: PostgresFeedbackStore[] = [];
@@ -40,6 +41,13 @@ test('instances starting together apply each schema file once, under the lock', 
     'SELECT version FROM schema_migrations ORDER BY version',
   );
   expect(rows.map((row) => row.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
+});
+
+test("the schema files' accept function takes the same lock as the accept writers", () => {
+  const defining = POSTGRES_MIGRATIONS.filter((m) => m.sql.includes('FUNCTION feedback_accept('));
+  const latest = defining.at(-1)?.sql ?? '';
+  expect(latest).toContain(`pg_advisory_xact_lock(${String(ADVISORY_LOCK_IDS.accept)})`);
+  expect(POSTGRES_LOCKS.accept).toContain(String(ADVISORY_LOCK_IDS.accept));
 });
 
 test('its connections commit durably (synchronous_commit on)', async () => {

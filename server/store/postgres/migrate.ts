@@ -6,10 +6,10 @@
  */
 import type pg from 'pg';
 import { latestVersion, missingMigrations, readMigrations } from '../migration-files.ts';
+import { ADVISORY_LOCK_IDS } from '../sql/dialect.ts';
 import { StoreSettingsError } from '../types.ts';
 
 export const POSTGRES_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
-const MIGRATION_LOCK = 7342011000;
 /** A client-side limit long enough for any schema change: an hour. */
 const NO_LIMIT_MS = 60 * 60 * 1000;
 
@@ -25,7 +25,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
     // Applying a schema file, or waiting for another instance to, may take longer than the
     // store's own statements are allowed to.
     await client.query(unlimited('SET statement_timeout = 0'));
-    await client.query(unlimited('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]));
+    await client.query(unlimited('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_IDS.migrations]));
     try {
       await client.query(
         `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -59,7 +59,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
       }
       return latestVersion(POSTGRES_MIGRATIONS);
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK_IDS.migrations]);
       await client.query('RESET statement_timeout');
     }
   } finally {

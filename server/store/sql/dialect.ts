@@ -40,14 +40,42 @@ export const POSTGRES: Dialect = {
   skipLocked: (alias) => `FOR UPDATE OF ${alias} SKIP LOCKED`,
 };
 
-/** The locks on PostgreSQL: advisory locks (7342011000 is the migrations'), tables for a copy. */
+/**
+ * The ids of the PostgreSQL advisory locks, each written here once. They are a contract with
+ * every instance and every database already set up: changing one lets an instance of the new
+ * code and one of the old hold "the same" lock at once.
+ */
+export const ADVISORY_LOCK_IDS = {
+  /** Applying the schema files (a session lock, postgres/migrate.ts): one instance at a time. */
+  migrations: 7342011000,
+  /**
+   * Accepting a group: the caps' counts and the keys' checks. The schema files' function
+   * `feedback_accept` takes this id literally (those files are history and are never edited),
+   * so it must keep this value.
+   */
+  accept: 7342011001,
+  /** Claiming outbox rows: the hourly mail cap counts what is in flight. */
+  claim: 7342011002,
+  /** The meta rows: pause, digest. */
+  meta: 7342011003,
+  /** The visit counters' sums and salt: instances flush one at a time. */
+  visits: 7342011004,
+  /** The owner's passkeys: the last one is never removed, however many removals race. */
+  passkeys: 7342011005,
+} as const satisfies Record<'migrations' | Exclude<LockName, 'copy'>, number>;
+
+/** A transaction's advisory lock, released when it ends. */
+const advisoryLock = (name: Exclude<LockName, 'copy'>) =>
+  `SELECT pg_advisory_xact_lock(${String(ADVISORY_LOCK_IDS[name])})`;
+
+/** The locks on PostgreSQL: advisory locks, tables for a copy. */
 export const POSTGRES_LOCKS: Readonly<Record<LockName, string>> = {
-  accept: 'SELECT pg_advisory_xact_lock(7342011001)',
-  claim: 'SELECT pg_advisory_xact_lock(7342011002)',
-  meta: 'SELECT pg_advisory_xact_lock(7342011003)',
+  accept: advisoryLock('accept'),
+  claim: advisoryLock('claim'),
+  meta: advisoryLock('meta'),
   copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta, visit_counts, owner_passkeys, owner_audit, notifications IN EXCLUSIVE MODE',
-  visits: 'SELECT pg_advisory_xact_lock(7342011004)',
-  passkeys: 'SELECT pg_advisory_xact_lock(7342011005)',
+  visits: advisoryLock('visits'),
+  passkeys: advisoryLock('passkeys'),
 };
 
 /** A statement with its `@name` parameters made positional. */
