@@ -4,6 +4,7 @@ import { browserContentPlugin } from './scripts/browser-content.ts';
 import { buildSettings } from './scripts/build-settings.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
 import { contentDev } from './scripts/content-dev.ts';
+import { eagerCommonJs } from './scripts/eager-commonjs.ts';
 import { devApi } from './scripts/dev-api.ts';
 
 /**
@@ -34,6 +35,7 @@ export default defineConfig(({ command }) => ({
     legalMarkdown(),
     ...(command === 'serve' ? [devApi(), contentDev()] : []),
     reactRouter(),
+    eagerCommonJs(),
   ] as Plugin[],
   define: {
     __PUBLIC_URL__: JSON.stringify(buildSettings.publicUrl),
