@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { appIcons } from './compositions/app-icons.ts';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
-import { markHydrated } from './lib/hydration.ts';
+import { Deferred, whenPageHydrated } from './lib/hydration.tsx';
 import { ScrollRestoration } from './lib/scroll-restoration.tsx';
 import { ErrorScreen } from './features/errors/error-screen.tsx';
 import { RouteAnnouncer } from './features/navigation/route-announcer.tsx';
@@ -27,8 +27,9 @@ export const links: LinksFunction = () => [
  */
 function HydrationMark() {
   useLayoutEffect(() => {
-    markHydrated();
-    document.documentElement.dataset.hydrated = '';
+    whenPageHydrated(() => {
+      document.documentElement.dataset.hydrated = '';
+    });
   }, []);
   useEffect(() => {
     // The visit beacon, once live: nothing of it is in the page's initial scripts.
@@ -70,9 +71,15 @@ export default function App() {
       </a>
       <Backgrounds paused={paused} />
       <div className={styles.shell}>
-        <TopBar paused={paused} onTogglePause={togglePaused} appIcons={appIcons} />
-        <Outlet />
-        <SiteFooter />
+        <Deferred>
+          <TopBar paused={paused} onTogglePause={togglePaused} appIcons={appIcons} />
+        </Deferred>
+        <Deferred>
+          <Outlet />
+        </Deferred>
+        <Deferred>
+          <SiteFooter />
+        </Deferred>
       </div>
       <RouteAnnouncer />
     </>

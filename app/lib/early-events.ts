@@ -4,7 +4,7 @@
  * takes that state over as it hydrates, in a layout effect, before the page is marked live.
  */
 import { useEffectEvent, useLayoutEffect, useState } from 'react';
-import { useHydrating } from './hydration.ts';
+import { useHydrating } from './hydration.tsx';
 
 export { earlyEffect } from '../../common/early-events.ts';
 

@@ -16,7 +16,7 @@ import {
   type ComponentType,
   type NamedExoticComponent,
 } from 'react';
-import { hasHydrated, IslandHydratingContext } from './hydration.ts';
+import { hasHydrated, IslandHydratingContext } from './hydration.tsx';
 import { lazyChunk } from './lazy-chunk.ts';
 
 /** Renders nothing; its layout effect runs in the commit that hydrates (or mounts) the island. */

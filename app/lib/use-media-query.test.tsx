@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeMediaQueries } from './fake-media-queries.ts';
-import { markHydrated } from './hydration.ts';
+import { markHydrated } from './hydration.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 
 const NARROW = '(max-width: 768px)';

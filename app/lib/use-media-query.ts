@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { useHydrating } from './hydration.ts';
+import { useHydrating } from './hydration.tsx';
 
 /**
  * Whether a media query matches, kept live. While prerendering and hydrating it returns

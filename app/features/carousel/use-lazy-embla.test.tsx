@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markHydrated } from '../../lib/hydration.ts';
+import { markHydrated } from '../../lib/hydration.tsx';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { useLazyEmbla } from './use-lazy-embla.ts';
 

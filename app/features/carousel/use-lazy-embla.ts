@@ -8,7 +8,7 @@
  */
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useHydrating } from '../../lib/hydration.ts';
+import { useHydrating } from '../../lib/hydration.tsx';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 
 type EmblaFactory = typeof import('embla-carousel').default;

@@ -31,7 +31,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { ISLAND_ATTRIBUTE, LIVE_ATTRIBUTE } from '../../../common/early-events.ts';
 import { earlyEffect, isPlainClick, useTakeOverEarlyState } from '../../lib/early-events.ts';
-import { useHydrating } from '../../lib/hydration.ts';
+import { useHydrating } from '../../lib/hydration.tsx';
 import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import styles from './project-slider.module.css';
 
