@@ -5,12 +5,15 @@
  * prerendered state, turns the route manifest into routes, matches the address and creates
  * the router, all in one piece of work that React cannot split. On a slow phone that piece
  * alone kept the main thread busy for 60–110 ms. `createSiteRouter` does the same work as
- * `HydratedRouter` (React Router 7.18), one step per task, so that a tap in between is
- * answered; `SiteRouter` then renders exactly what `HydratedRouter` renders, so that the
- * prerendered HTML (and each `useId`) hydrates as it was written.
+ * `HydratedRouter` (of the React Router version `FOLLOWS_REACT_ROUTER` names), one step per
+ * task, so that a tap in between is answered; `SiteRouter` then renders exactly what
+ * `HydratedRouter` renders, so that the prerendered HTML (and each `useId`) hydrates as it
+ * was written.
  *
  * Everything here uses React Router's exported building blocks (the `UNSAFE_` ones are those
- * `HydratedRouter` is made of); `site-router.test.tsx` holds it to `HydratedRouter`'s output.
+ * `HydratedRouter` is made of). `tests/e2e/hydration.spec.ts` holds each kind of page to
+ * hydrating without an error; `site-router.test.ts` fails when React Router is upgraded, so
+ * that this copy is compared with the new `HydratedRouter` (`react-router/dist/*\/dom-export`).
  */
 import { useLayoutEffect, useState, type ContextType } from 'react';
 import {
@@ -30,6 +33,9 @@ import {
   type HydrationState,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+
+/** The React Router release whose `HydratedRouter` this follows. */
+export const FOLLOWS_REACT_ROUTER = '7.18.4';
 
 type Framework = NonNullable<ContextType<typeof FrameworkContext>>;
 type Manifest = Framework['manifest'];
