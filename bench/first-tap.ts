@@ -20,6 +20,10 @@
  * a popover); the longest task of the page's own scripts within 50 ms; the first paint to
  * live is tracked per page, for the phone and the desktop.
  *
+ * Last, the same pages are loaded N times more in a Chromium with no inspector attached
+ * (`bench/without-inspector.ts`), as a visitor's browser is: the longest run of the page's
+ * own scripts there is tracked beside the figure above, which Playwright's inspector adds to.
+ *
  * `--base-url` (or FIRST_TAP_BASE_URL) measures a server that is already running, e.g. an
  * older build; without it the build in build/ is served (run `npm run build` first).
  * Chromium comes from CHROME_PATH or /usr/bin/chromium. Writes bench/results/first-tap.json.
@@ -41,6 +45,7 @@ import {
 import { median, pageFigure, readBudgets, type Figures } from './budgets.ts';
 import { finish } from './results.ts';
 import { serveBuild, type ServedBuild } from './serve-build.ts';
+import { BareChromium } from './without-inspector.ts';
 
 const { values } = parseArgs({
   options: {
@@ -134,6 +139,33 @@ try {
   }
 } finally {
   await browser.close();
+}
+
+/** Per setup and page: the median longest run of the page's own scripts, no inspector. */
+const bare: { viewport: string; page: string; longestScriptMs: number; longestScript: string }[] =
+  [];
+const bareChromium = await BareChromium.launch();
+try {
+  for (const viewport of VIEWPORT_KINDS) {
+    for (const page of budgetPages) {
+      const loads = [];
+      for (let run = 0; run < runs; run++) {
+        loads.push(await bareChromium.longestOwnScript(new URL(page, baseURL).href, viewport));
+      }
+      bare.push({
+        viewport,
+        page,
+        longestScriptMs: median(loads.map((load) => load?.ms ?? 0)),
+        longestScript:
+          loads
+            .filter((load) => load !== null)
+            .sort((a, b) => b.ms - a.ms)
+            .map((load) => `${load.ms} ms: ${load.what}`)[0] ?? '-',
+      });
+    }
+  }
+} finally {
+  await bareChromium.close();
   await server?.close();
 }
 
@@ -177,6 +209,14 @@ for (const timing of controlTimings) {
       `${cell(timing.tapToEffectMs ?? 'never', 12)}${cell(timing.budgetMs, 8)}${outcomes}${where}`,
   );
 }
+console.log(
+  "\nWith no inspector attached, as in a visitor's browser: longest run of a page's own scripts",
+);
+for (const timing of bare) {
+  console.log(
+    `  ${cell(timing.viewport, 8)}${cell(timing.page, 24)}${cell(timing.longestScriptMs, 6)}${timing.longestScript}`,
+  );
+}
 const lostCount = taps.filter(lost).length;
 const overBudget = controlTimings.filter(
   (timing) => timing.tapToEffectMs === null || timing.tapToEffectMs > timing.budgetMs,
@@ -200,6 +240,11 @@ for (const timing of timings) {
   figures[pageFigure(`${setup}.fcp-to-live`, timing.page)] = timing.fcpToLiveMs;
   figures[pageFigure(`${setup}.longest-script`, timing.page)] = timing.longestScriptMs;
 }
+for (const timing of bare) {
+  const setup = timing.viewport === 'phone' ? 'first-tap' : 'first-tap.desktop';
+  figures[pageFigure(`${setup}.longest-script-without-inspector`, timing.page)] =
+    timing.longestScriptMs;
+}
 
 finish({
   name: 'first-tap',
@@ -210,5 +255,6 @@ finish({
     throttling: THROTTLING,
     pages: timings,
     controls: controlTimings,
+    withoutInspector: bare,
   },
 });
