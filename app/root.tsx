@@ -20,10 +20,10 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * Marks the document once React has taken over the prerendered page (`html[data-hydrated]`),
- * in the commit that hydrates it: the components have taken over what the early script left
- * in the page (their layout effects run first), and from now on the early script steps aside
- * (`common/early-events.ts`).
+ * Marks the document once React has taken over the prerendered page (`html[data-hydrated]`):
+ * in the commit that hydrates its last deferred part (`Deferred`), when every component has
+ * taken over what the early script left in the page (their layout effects run first). From
+ * then on the early script steps aside (`common/early-events.ts`).
  */
 function HydrationMark() {
   useLayoutEffect(() => {
