@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
-import { missingMigrations, type Migration } from './migration-files.ts';
+import { missingMigrations, renumber, type Migration } from './migration-files.ts';
+import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
+import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
 import { StoreSettingsError } from './types.ts';
 
 const files = (...versions: number[]): Migration[] =>
@@ -14,4 +16,29 @@ test('a file that fills a gap below the newest applied one is still applied', ()
 
 test('a store with a version newer than every file is refused', () => {
   expect(() => missingMigrations(files(1, 2), [1, 2, 3], 'store')).toThrow(StoreSettingsError);
+});
+
+test('a file applied under its old number counts as its new one', () => {
+  const migrations = files(1, 2, 3, 4);
+  const renumbered = { 'old-visits.sql': '0003-x.sql', 'old-owner.sql': '0004-x.sql' };
+  expect(
+    renumber(migrations, renumbered, [
+      { version: 1, name: '0001-x.sql' },
+      { version: 2, name: 'old-visits.sql' },
+      { version: 3, name: 'old-owner.sql' },
+    ]),
+  ).toEqual([
+    // The highest first: 3 becomes 4 before 2 becomes 3.
+    { from: 'old-owner.sql', to: files(4)[0] },
+    { from: 'old-visits.sql', to: files(3)[0] },
+  ]);
+  expect(renumber(migrations, renumbered, [{ version: 1, name: '0001-x.sql' }])).toEqual([]);
+  expect(() =>
+    renumber(migrations, { 'old.sql': '0009-x.sql' }, [{ version: 2, name: 'old.sql' }]),
+  ).toThrow(/no file/);
+});
+
+test('a version means the same change on both engines', () => {
+  const name = (migration: Migration) => migration.name;
+  expect(POSTGRES_MIGRATIONS.map(name)).toEqual(SQLITE_MIGRATIONS.map(name));
 });

@@ -2,6 +2,10 @@
  * The versioned schema files of an engine: `migrations/NNNN-what.sql` beside its code, run
  * once each, in order; the number is the schema version the file brings the store to.
  *
+ * A version means one change on both engines: where a change has nothing to do on one of
+ * them, its file there says so and changes nothing. So "schema 6" is the same store on
+ * either, and a copy between them needs no table of equivalents.
+ *
  * Numbers may leave gaps: work on two features at once takes a number each, and either may
  * land first. Each engine records every version it applied (`schema_migrations`), so a file
  * that fills a gap later is still applied, once.
@@ -65,4 +69,36 @@ export function missingMigrations(
     );
   }
   return migrations.filter((migration) => !versions.has(migration.version));
+}
+
+/**
+ * Files that were applied under another number, before the versions were put in step: the
+ * old file name, and the file it is now. A store that applied the old file has applied the
+ * new one; `renumber` says which records to change.
+ */
+export type Renumbered = Readonly<Record<string, string>>;
+
+/** The versions applied to a store, as recorded there (`schema_migrations`). */
+export interface AppliedMigration {
+  version: number;
+  name: string;
+}
+
+/**
+ * The records of `applied` to renumber (by their old name), highest new version first so
+ * that no two records ever share a version on the way. Throws when a new name is not a file.
+ */
+export function renumber(
+  migrations: readonly Migration[],
+  renumbered: Renumbered,
+  applied: readonly AppliedMigration[],
+): { from: string; to: Migration }[] {
+  const changes = applied.flatMap((record) => {
+    const newName = renumbered[record.name];
+    if (newName === undefined) return [];
+    const to = migrations.find((migration) => migration.name === newName);
+    if (!to) throw new Error(`${record.name} is renumbered to ${newName}, which is no file`);
+    return [{ from: record.name, to }];
+  });
+  return changes.sort((a, b) => b.to.version - a.to.version);
 }

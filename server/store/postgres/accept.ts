@@ -1,7 +1,7 @@
 /**
  * Accepting a group on PostgreSQL: the store's accept operation (../operations/intake.ts)
- * run inside the database as one statement, `feedback_accept` (migration 0002, with push
- * notifications since 0004), because
+ * run inside the database as one statement, `feedback_accept` (migration 0005, with push
+ * notifications since 0007), because
  * sent one statement at a time it holds the accept lock across several round trips: with
  * three instances under load, 2,787 requests a second against 6,114 for the function
  * (`npm run bench:api -- --store postgres --instances 3`). Ids are made here, and the key

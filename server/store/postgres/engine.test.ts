@@ -43,6 +43,27 @@ test('instances starting together apply each schema file once, under the lock', 
   expect(rows.map((row) => row.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
 });
 
+test('a database migrated before the versions were put in step is renumbered, not migrated again', async () => {
+  const store = await open();
+  await store.intake.accept(newFeedback(Date.now(), { message: 'Written before the renumbering' }));
+  // Its records as the files were numbered then: 0001, 0002 (the accept function's key
+  // lifetime), 0003 (visits), 0004 (the owner).
+  await store.pool.query(`
+    DELETE FROM schema_migrations WHERE version IN (2, 3, 4);
+    UPDATE schema_migrations SET version = 2, name = '0002-accept-key-lifetime.sql' WHERE version = 5;
+    UPDATE schema_migrations SET version = 3, name = '0003-visits.sql' WHERE version = 6;
+    UPDATE schema_migrations SET version = 4, name = '0004-owner.sql' WHERE version = 7;`);
+  const reopened = await open();
+  expect(reopened.health.schema().version).toBe(latestVersion(POSTGRES_MIGRATIONS));
+  const { rows } = await reopened.pool.query<{ version: number; name: string }>(
+    'SELECT version, name FROM schema_migrations ORDER BY version',
+  );
+  expect(rows).toEqual(POSTGRES_MIGRATIONS.map(({ version, name }) => ({ version, name })));
+  expect((await reopened.owner.list()).map((m) => m.message)).toEqual([
+    'Written before the renumbering',
+  ]);
+});
+
 test("the schema files' accept function takes the same lock as the accept writers", () => {
   const defining = POSTGRES_MIGRATIONS.filter((m) => m.sql.includes('FUNCTION feedback_accept('));
   const latest = defining.at(-1)?.sql ?? '';

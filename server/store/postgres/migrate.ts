@@ -5,11 +5,25 @@
  * each file is applied once. Returns the schema version: the highest file's.
  */
 import type pg from 'pg';
-import { latestVersion, missingMigrations, readMigrations } from '../migration-files.ts';
+import {
+  latestVersion,
+  missingMigrations,
+  readMigrations,
+  renumber,
+  type AppliedMigration,
+  type Renumbered,
+} from '../migration-files.ts';
 import { ADVISORY_LOCK_IDS } from '../sql/dialect.ts';
 import { StoreSettingsError } from '../types.ts';
 
 export const POSTGRES_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
+
+/** The files as they were numbered before the versions were put in step with SQLite's. */
+const RENUMBERED: Renumbered = {
+  '0002-accept-key-lifetime.sql': '0005-accept-key-lifetime.sql',
+  '0003-visits.sql': '0006-visits.sql',
+  '0004-owner.sql': '0007-owner.sql',
+};
 /** A client-side limit long enough for any schema change: an hour. */
 const NO_LIMIT_MS = 60 * 60 * 1000;
 
@@ -33,9 +47,22 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
            name TEXT NOT NULL,
            applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
       );
-      const { rows } = await client.query<{ version: number }>(
-        'SELECT version FROM schema_migrations',
+      const { rows } = await client.query<AppliedMigration>(
+        'SELECT version, name FROM schema_migrations',
       );
+      const renumbering = renumber(POSTGRES_MIGRATIONS, RENUMBERED, rows);
+      if (renumbering.length > 0) {
+        await client.query('BEGIN');
+        for (const { from, to } of renumbering) {
+          await client.query(
+            'UPDATE schema_migrations SET version = $1, name = $2 WHERE name = $3',
+            [to.version, to.name, from],
+          );
+          const record = rows.find((row) => row.name === from);
+          if (record) Object.assign(record, { version: to.version, name: to.name });
+        }
+        await client.query('COMMIT');
+      }
       const missing = missingMigrations(
         POSTGRES_MIGRATIONS,
         rows.map((row) => row.version),

@@ -8,13 +8,25 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { missingMigrations, readMigrations } from '../migration-files.ts';
+import {
+  missingMigrations,
+  readMigrations,
+  renumber,
+  type AppliedMigration,
+  type Renumbered,
+} from '../migration-files.ts';
 import { StoreSettingsError } from '../types.ts';
 
 /** The store's file inside DATA_DIR. */
 export const STORE_FILE = 'feedback.sqlite';
 
 export const SQLITE_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
+
+/** The files as they were numbered before the versions were put in step with PostgreSQL's. */
+const RENUMBERED: Renumbered = {
+  '0005-visits.sql': '0006-visits.sql',
+  '0006-owner.sql': '0007-owner.sql',
+};
 
 export interface SqliteConnectionOptions {
   /** Create the folder and the file when missing; default true. The owner's tools pass false. */
@@ -101,19 +113,34 @@ function useIncrementalVacuum(db: Database.Database): void {
 /**
  * The versions applied to the file: its `schema_migrations` table, made on first need. A
  * store made before the table has every file up to its user_version applied (their numbers
- * had no gaps then).
+ * had no gaps then). A file applied under its old number counts as its new one.
  */
 function appliedVersions(db: Database.Database): Set<number> {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL) STRICT',
   );
-  const rows = db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[];
+  const rows = db
+    .prepare('SELECT version, name FROM schema_migrations')
+    .all() as AppliedMigration[];
+  const renumbering = renumber(SQLITE_MIGRATIONS, RENUMBERED, rows);
+  for (const { from, to } of renumbering) {
+    db.prepare('UPDATE schema_migrations SET version = ?, name = ? WHERE name = ?').run(
+      to.version,
+      to.name,
+      from,
+    );
+    const record = rows.find((row) => row.name === from);
+    if (record) Object.assign(record, { version: to.version, name: to.name });
+  }
+  if (renumbering.length > 0) {
+    db.pragma(`user_version = ${Math.max(...rows.map((row) => row.version))}`);
+  }
   if (rows.length === 0) {
     const record = db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)');
     for (const migration of SQLITE_MIGRATIONS) {
       if (migration.version > schemaVersion(db)) break;
       record.run(migration.version, migration.name);
-      rows.push({ version: migration.version });
+      rows.push({ version: migration.version, name: migration.name });
     }
   }
   return new Set(rows.map((row) => row.version));

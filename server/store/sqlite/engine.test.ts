@@ -75,6 +75,26 @@ describe('opening', () => {
     }
   });
 
+  test('a store migrated before the versions were put in step is renumbered, not migrated again', async () => {
+    await store.intake.accept(feedback({ message: 'Written before the renumbering' }));
+    await store.close();
+    const db = new Database(path.join(folder.dir, STORE_FILE));
+    // Its records as the files were numbered then: 0005 was the visits, 0006 the owner.
+    db.exec(`DELETE FROM schema_migrations WHERE version = 5;
+             UPDATE schema_migrations SET version = 5, name = '0005-visits.sql' WHERE version = 6;
+             UPDATE schema_migrations SET version = 6, name = '0006-owner.sql' WHERE version = 7;`);
+    db.pragma('user_version = 6');
+    db.close();
+    store = await SqliteFeedbackStore.open(folder.dir);
+    expect(store.health.schema().version).toBe(latestVersion(SQLITE_MIGRATIONS));
+    expect(
+      store.db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all(),
+    ).toEqual(SQLITE_MIGRATIONS.map(({ version, name }) => ({ version, name })));
+    expect((await store.owner.list()).map((m) => m.message)).toEqual([
+      'Written before the renumbering',
+    ]);
+  });
+
   test('a schema file that fills a gap below the newest applied one is applied, once', async () => {
     await store.close();
     const db = new Database(path.join(folder.dir, STORE_FILE));

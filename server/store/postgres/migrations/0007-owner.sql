@@ -70,7 +70,7 @@ CREATE INDEX notifications_message_id ON notifications (message_id);
 
 -- Accepting a group now also queues a push notification for each message that is not spam,
 -- when the server sends them (the item's `notify`), in the same transaction as the message.
--- Otherwise as in 0002, step for step with the store's accept operation
+-- Otherwise as in 0005, step for step with the store's accept operation
 -- (server/store/operations/intake.ts).
 CREATE OR REPLACE FUNCTION feedback_accept(items JSONB, key_ttl_ms BIGINT)
 RETURNS TABLE (item_index INTEGER, outcome TEXT, id TEXT, cap_key TEXT, retry_at BIGINT)

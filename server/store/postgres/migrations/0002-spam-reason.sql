@@ -1,0 +1,3 @@
+-- Nothing to change here: on PostgreSQL, 0001-initial.sql made the sender's spam reason
+-- (messages.spam_reason) already. The file keeps the version in step with SQLite's, where
+-- this version is a change of its own.

@@ -1,0 +1,3 @@
+-- Nothing to change here. On PostgreSQL this version gives the database's accept function
+-- the lifetime of an Idempotency-Key as a parameter; SQLite accepts in the server's own code
+-- (operations/intake.ts), which reads the lifetime from its constant already.
