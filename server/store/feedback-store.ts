@@ -12,6 +12,7 @@ import * as owner from './operations/owner.ts';
 import * as access from './operations/owner-access.ts';
 import * as transfer from './operations/transfer.ts';
 import * as visits from './operations/visits.ts';
+import { COPIED_TABLES } from './tables.ts';
 import type { WriteName, WriteResult, Writes } from './operations/writes.ts';
 import type { Plan } from './sql/plan.ts';
 import {
@@ -206,11 +207,11 @@ export class SharedFeedbackStore implements FeedbackStore {
 
     this.transfer = {
       async *rows() {
-        for (const table of transfer.TABLES) {
+        for (const table of COPIED_TABLES) {
           let after: Record<string, unknown> | undefined;
           for (;;) {
             const rows = await c.read(transfer.page(table, after, COPY_PAGE));
-            for (const row of rows) yield table.record(row);
+            for (const row of rows) yield transfer.recordRow(table, row);
             after = rows.at(-1);
             if (!after || rows.length < COPY_PAGE) break;
           }
@@ -224,17 +225,9 @@ export class SharedFeedbackStore implements FeedbackStore {
               'The target store already holds messages; copy into an empty one.',
             );
           }
-          const loaded: Record<StoreRow['table'], number> = {
-            messages: 0,
-            outbox: 0,
-            delivery_attempts: 0,
-            idempotency_keys: 0,
-            meta: 0,
-            visit_counts: 0,
-            owner_passkeys: 0,
-            owner_audit: 0,
-            notifications: 0,
-          };
+          const loaded = Object.fromEntries(
+            COPIED_TABLES.map((table) => [table.name, 0]),
+          ) as Record<StoreRow['table'], number>;
           for await (const item of rows) {
             await exec(transfer.insertRow(item));
             loaded[item.table] += 1;

@@ -3,17 +3,11 @@
  * message with its delivery and orders the due messages.
  */
 import type {
-  AttemptRecord,
-  AuditAction,
-  AuditEntry,
   DeliveryPause,
   DeliveryState,
   MessageRecord,
   MessageStatus,
   NewFeedback,
-  NotificationRecord,
-  OutboxRecord,
-  Passkey,
   SpamReason,
   StoredMessage,
 } from './types.ts';
@@ -87,85 +81,6 @@ export function messageRecord(id: string, item: NewFeedback): MessageRecord {
     spamReason: item.spam ? (item.spamReason ?? 'honeypot') : null,
     readAt: null,
   };
-}
-
-/** A table's row as the driver returns it: column names, values of SQL types. */
-type Row = Record<string, unknown>;
-
-/** Rows of the tables as records, for copying a store: the same from either engine. */
-export const RECORDS = {
-  messages: (row: Row): MessageRecord => ({
-    id: row.id as string,
-    receivedAt: row.received_at as number,
-    appName: row.app_name as string,
-    firstName: row.first_name as string,
-    lastName: row.last_name as string,
-    email: row.email as string,
-    message: row.message as string,
-    spam: row.spam === 1 || row.spam === true,
-    spamReason: row.spam_reason as string | null,
-    readAt: row.read_at as number | null,
-  }),
-  outbox: (row: Row): OutboxRecord => ({
-    messageId: row.message_id as string,
-    state: row.state as DeliveryState,
-    queuedAt: row.queued_at as number,
-    nextAttemptAt: row.next_attempt_at as number,
-    attempts: row.attempts as number,
-    leaseOwner: row.lease_owner as string | null,
-    leaseUntil: row.lease_until as number | null,
-    lastAttemptAt: row.last_attempt_at as number | null,
-    lastError: row.last_error as string | null,
-    sentAt: row.sent_at as number | null,
-    smtpResponse: row.smtp_response as string | null,
-  }),
-  delivery_attempts: (row: Row): AttemptRecord => ({
-    messageId: row.message_id as string,
-    attempt: row.attempt as number,
-    startedAt: row.started_at as number,
-    finishedAt: row.finished_at as number,
-    outcome: row.outcome as AttemptRecord['outcome'],
-    detail: row.detail as string | null,
-  }),
-  owner_passkeys: (row: Row): Passkey => ({
-    id: row.id as string,
-    publicKey: row.public_key as string,
-    counter: row.counter as number,
-    transports: parseList(row.transports),
-    name: row.name as string,
-    createdAt: row.created_at as number,
-    lastUsedAt: row.last_used_at as number | null,
-  }),
-  owner_audit: (row: Row): AuditEntry => ({
-    id: row.id as string,
-    at: row.at as number,
-    action: row.action as AuditAction,
-    detail: row.detail as string | null,
-    address: row.address as string | null,
-  }),
-  notifications: (row: Row): NotificationRecord => ({
-    id: row.id as string,
-    kind: row.kind as NotificationRecord['kind'],
-    messageId: row.message_id as string | null,
-    detail: row.detail as string | null,
-    createdAt: row.created_at as number,
-    state: row.state as NotificationRecord['state'],
-    nextAttemptAt: row.next_attempt_at as number,
-    attempts: row.attempts as number,
-    leaseOwner: row.lease_owner as string | null,
-    leaseUntil: row.lease_until as number | null,
-    lastError: row.last_error as string | null,
-  }),
-};
-
-/** A JSON array of strings as stored (a passkey's transports); anything else is none. */
-function parseList(value: unknown): string[] {
-  try {
-    const parsed: unknown = JSON.parse(String(value));
-    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /**

@@ -6,6 +6,7 @@
 import { newMessageId } from '../ids.ts';
 import { messageRecord, META } from '../rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
+import { columnsOf, MESSAGES, rowOf } from '../tables.ts';
 import { insertRows } from './insert.ts';
 import { messageNotification, NOTIFICATION_COLUMNS } from './notifications.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
@@ -72,18 +73,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
       }
     }
     const id = newMessageId(at);
-    const record = messageRecord(id, item);
-    stored.messages.push({
-      id,
-      received_at: at,
-      app_name: record.appName,
-      first_name: record.firstName,
-      last_name: record.lastName,
-      email: record.email,
-      message: record.message,
-      spam: record.spam,
-      spam_reason: record.spamReason,
-    });
+    stored.messages.push(rowOf(MESSAGES, messageRecord(id, item)));
     if (!item.spam) {
       stored.outbox.push({ message_id: id, state: 'pending', queued_at: at, next_attempt_at: at });
       if (item.notify) stored.notifications.push(messageNotification(id, at));
@@ -105,7 +95,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
       expired: [...expired],
     });
   }
-  yield* insertRows('messages', MESSAGE_COLUMNS, stored.messages);
+  yield* insertRows('messages', columnsOf(MESSAGES), stored.messages);
   yield* insertRows(
     'outbox',
     ['message_id', 'state', 'queued_at', 'next_attempt_at'],
@@ -116,18 +106,6 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
   yield* insertRows('acceptance_slots', ['key', 'at'], stored.slots);
   return results;
 }
-
-const MESSAGE_COLUMNS = [
-  'id',
-  'received_at',
-  'app_name',
-  'first_name',
-  'last_name',
-  'email',
-  'message',
-  'spam',
-  'spam_reason',
-] as const;
 
 /** Forgets the caps' secret an older version kept in the store (`IntakeStore.forgetKeySalt`). */
 export function* forgetKeySalt(): Plan<void> {

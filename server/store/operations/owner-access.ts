@@ -4,7 +4,8 @@
  * the owner makes is written with its audit entry, in one transaction.
  */
 import { newSequentialId } from '../ids.ts';
-import { RECORDS } from '../rows.ts';
+import { columnsOf, OWNER_AUDIT, OWNER_PASSKEYS, recordOf, rowOf } from '../tables.ts';
+import { insertRows } from './insert.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
 import type {
   AcceptanceCap,
@@ -31,21 +32,17 @@ function toSession(row: Row): OwnerSession {
 
 export function* passkeys(): Plan<Passkey[]> {
   const rows = yield* all<Row>('SELECT * FROM owner_passkeys ORDER BY created_at, id');
-  return rows.map(RECORDS.owner_passkeys);
+  return rows.map((row) => recordOf(OWNER_PASSKEYS, row));
 }
 
 export function* passkey(id: string): Plan<Passkey | undefined> {
   const row = yield* one<Row>('SELECT * FROM owner_passkeys WHERE id = @id', { id });
-  return row && RECORDS.owner_passkeys(row);
+  return row && recordOf(OWNER_PASSKEYS, row);
 }
 
 /** Writes an audit entry as it is (copying a store). */
-export function* insertAudit(entry: AuditEntry): Plan<void> {
-  yield* run(
-    `INSERT INTO owner_audit (id, at, action, detail, address)
-     VALUES (@id, @at, @action, @detail, @address)`,
-    entry,
-  );
+function* insertAudit(entry: AuditEntry): Plan<void> {
+  yield* insertRows('owner_audit', columnsOf(OWNER_AUDIT), [rowOf(OWNER_AUDIT, entry)]);
 }
 
 /** Writes a new audit entry, with an id that sorts by time. */
@@ -66,7 +63,7 @@ export function* auditLog(limit: number, before?: string): Plan<AuditEntry[]> {
      ORDER BY id DESC LIMIT @limit`,
     { before: before ?? null, limit },
   );
-  return rows.map(RECORDS.owner_audit);
+  return rows.map((row) => recordOf(OWNER_AUDIT, row));
 }
 
 /** Keeps a ticket; a new enrolment link replaces any other, so one link works at a time. */
@@ -116,12 +113,8 @@ export function* takeTicket(
   return row && (row.expires_at as number) > now ? toTicket(row) : undefined;
 }
 
-export function* insertPasskey(key: Passkey): Plan<void> {
-  yield* run(
-    `INSERT INTO owner_passkeys (id, public_key, counter, transports, name, created_at, last_used_at)
-     VALUES (@id, @publicKey, @counter, @transports, @name, @createdAt, @lastUsedAt)`,
-    { ...key, transports: JSON.stringify(key.transports) },
-  );
+function* insertPasskey(key: Passkey): Plan<void> {
+  yield* insertRows('owner_passkeys', columnsOf(OWNER_PASSKEYS), [rowOf(OWNER_PASSKEYS, key)]);
 }
 
 function* insertSession(session: OwnerSession): Plan<void> {

@@ -2,102 +2,27 @@
  * Copying a whole store between engines: every row out, a page at a time, parents before
  * children; and into a store that must be empty, row by row, in one transaction.
  */
-import { META, RECORDS } from '../rows.ts';
+import { META } from '../rows.ts';
 import { all, lock, one, run, type Plan } from '../sql/plan.ts';
-import type { StoreRow, VisitDimension } from '../types.ts';
-import { insertAudit, insertPasskey } from './owner-access.ts';
+import { columnsOf, COPIED_TABLES, recordOf, rowOf, type RecordTable } from '../tables.ts';
+import type { StoreRow } from '../types.ts';
 
 type Row = Record<string, unknown>;
 
-interface TableCopy {
-  table: StoreRow['table'];
-  /** The columns that order the rows and resume after the last one. */
-  key: readonly string[];
-  /** A row as the engine-neutral record. */
-  record: (row: Row) => StoreRow;
+/** A row of the copy, as a record of its table. */
+export function recordRow(table: RecordTable, row: Row): StoreRow {
+  return { table: table.name, row: recordOf(table, row) } as StoreRow;
 }
 
 /**
- * The tables in copying order, parents first. The readiness probe's meta row stays, and so
- * does what the visit counters keep for one day only (the day's seen digests, the
- * instances' keys and the salt's shares, which no other instance could open).
+ * The rows of a table after `after` (the key of the last row read), at most `limit`. The
+ * readiness probe's meta row stays.
  */
-export const TABLES: readonly TableCopy[] = [
-  {
-    table: 'messages',
-    key: ['id'],
-    record: (row) => ({ table: 'messages', row: RECORDS.messages(row) }),
-  },
-  {
-    table: 'outbox',
-    key: ['message_id'],
-    record: (row) => ({ table: 'outbox', row: RECORDS.outbox(row) }),
-  },
-  {
-    table: 'delivery_attempts',
-    key: ['message_id', 'attempt'],
-    record: (row) => ({ table: 'delivery_attempts', row: RECORDS.delivery_attempts(row) }),
-  },
-  {
-    table: 'idempotency_keys',
-    key: ['key'],
-    record: (row) => ({
-      table: 'idempotency_keys',
-      row: {
-        key: row.key as string,
-        messageId: row.message_id as string,
-        createdAt: row.created_at as number,
-      },
-    }),
-  },
-  {
-    table: 'meta',
-    key: ['key'],
-    record: (row) => ({
-      table: 'meta',
-      row: { key: row.key as string, value: row.value as string },
-    }),
-  },
-  {
-    table: 'visit_counts',
-    key: ['day', 'dimension', 'key', 'detail'],
-    record: (row) => ({
-      table: 'visit_counts',
-      row: {
-        day: row.day as string,
-        dimension: row.dimension as VisitDimension,
-        key: row.key as string,
-        detail: row.detail as string,
-        hits: row.hits as number,
-        visitors: row.visitors as number,
-      },
-    }),
-  },
-  // The owner's passkeys and audit list move with the store; sessions and one-time tickets
-  // do not (the owner signs in again).
-  {
-    table: 'owner_passkeys',
-    key: ['id'],
-    record: (row) => ({ table: 'owner_passkeys', row: RECORDS.owner_passkeys(row) }),
-  },
-  {
-    table: 'owner_audit',
-    key: ['id'],
-    record: (row) => ({ table: 'owner_audit', row: RECORDS.owner_audit(row) }),
-  },
-  {
-    table: 'notifications',
-    key: ['id'],
-    record: (row) => ({ table: 'notifications', row: RECORDS.notifications(row) }),
-  },
-];
-
-/** The rows of a table after `after` (the key of the last row read), at most `limit`. */
-export function* page(copy: TableCopy, after: Row | undefined, limit: number): Plan<Row[]> {
-  const conditions = [copy.table === 'meta' ? 'key <> @probe' : 'TRUE'];
+export function* page(copy: RecordTable, after: Row | undefined, limit: number): Plan<Row[]> {
+  const conditions = [copy.name === 'meta' ? 'key <> @probe' : 'TRUE'];
   const params: Record<string, unknown> = {
     limit,
-    ...(copy.table === 'meta' ? { probe: META.probe } : {}),
+    ...(copy.name === 'meta' ? { probe: META.probe } : {}),
   };
   if (after) {
     // After the last row in the order of its key: (a, b) > (@after0, @after1).
@@ -108,7 +33,7 @@ export function* page(copy: TableCopy, after: Row | undefined, limit: number): P
     conditions.push(`(${copy.key.join(', ')}) > (${names.join(', ')})`);
   }
   return yield* all<Row>(
-    `SELECT * FROM ${copy.table} WHERE ${conditions.join(' AND ')}
+    `SELECT * FROM ${copy.name} WHERE ${conditions.join(' AND ')}
      ORDER BY ${copy.key.join(', ')} LIMIT @limit`,
     params,
   );
@@ -129,64 +54,25 @@ export function* beginCopy(): Plan<boolean> {
   return yield* isEmpty();
 }
 
+/**
+ * Writes one row of a copy. The meta rows may be there already (an instance started on the
+ * empty store wrote its own), and the copy's win.
+ */
 export function* insertRow(item: StoreRow): Plan<void> {
-  switch (item.table) {
-    case 'messages':
-      yield* run(
-        `INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message, spam, spam_reason, read_at)
-         VALUES (@id, @receivedAt, @appName, @firstName, @lastName, @email, @message, @spam, @spamReason, @readAt)`,
-        item.row,
-      );
-      return;
-    case 'outbox':
-      yield* run(
-        `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at, attempts, lease_owner,
-           lease_until, last_attempt_at, last_error, sent_at, smtp_response)
-         VALUES (@messageId, @state, @queuedAt, @nextAttemptAt, @attempts, @leaseOwner,
-           @leaseUntil, @lastAttemptAt, @lastError, @sentAt, @smtpResponse)`,
-        item.row,
-      );
-      return;
-    case 'delivery_attempts':
-      yield* run(
-        `INSERT INTO delivery_attempts (message_id, attempt, started_at, finished_at, outcome, detail)
-         VALUES (@messageId, @attempt, @startedAt, @finishedAt, @outcome, @detail)`,
-        item.row,
-      );
-      return;
-    case 'idempotency_keys':
-      yield* run(
-        'INSERT INTO idempotency_keys (key, message_id, created_at) VALUES (@key, @messageId, @createdAt)',
-        item.row,
-      );
-      return;
-    case 'meta':
-      yield* run(
-        `INSERT INTO meta (key, value) VALUES (@key, @value)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-        item.row,
-      );
-      return;
-    case 'visit_counts':
-      yield* run(
-        `INSERT INTO visit_counts (day, dimension, key, detail, hits, visitors)
-         VALUES (@day, @dimension, @key, @detail, @hits, @visitors)`,
-        item.row,
-      );
-      return;
-    case 'owner_passkeys':
-      yield* insertPasskey(item.row);
-      return;
-    case 'owner_audit':
-      yield* insertAudit(item.row);
-      return;
-    case 'notifications':
-      yield* run(
-        `INSERT INTO notifications (id, kind, message_id, detail, created_at, state,
-           next_attempt_at, attempts, lease_owner, lease_until, last_error)
-         VALUES (@id, @kind, @messageId, @detail, @createdAt, @state, @nextAttemptAt, @attempts,
-           @leaseOwner, @leaseUntil, @lastError)`,
-        item.row,
-      );
-  }
+  const table = COPIED_TABLES.find((candidate) => candidate.name === item.table);
+  if (!table) throw new Error(`No table ${item.table} to copy into`);
+  const columns = columnsOf(table);
+  const row = rowOf(table, item.row);
+  const upsert =
+    item.table === 'meta'
+      ? ` ON CONFLICT (${table.key.join(', ')}) DO UPDATE SET ${columns
+          .filter((column) => !table.key.includes(column))
+          .map((column) => `${column} = excluded.${column}`)
+          .join(', ')}`
+      : '';
+  yield* run(
+    `INSERT INTO ${table.name} (${columns.join(', ')})
+     VALUES (${columns.map((column) => `@${column}`).join(', ')})${upsert}`,
+    row,
+  );
 }

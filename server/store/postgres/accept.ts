@@ -1,7 +1,7 @@
 /**
  * Accepting a group on PostgreSQL: the store's accept operation (../operations/intake.ts)
- * run inside the database as one statement, `feedback_accept` (migration 0005, with push
- * notifications since 0007), because
+ * run inside the database as one statement, `feedback_accept` (migration 0005; push
+ * notifications since 0007; the message's row, column by column, since 0008), because
  * sent one statement at a time it holds the accept lock across several round trips: with
  * three instances under load, 2,787 requests a second against 6,114 for the function
  * (`npm run bench:api -- --store postgres --instances 3`). Ids are made here, and the key
@@ -10,18 +10,25 @@
 import type pg from 'pg';
 import { newMessageId } from '../ids.ts';
 import { messageRecord } from '../rows.ts';
+import { MESSAGES, rowOf } from '../tables.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
 
 export async function acceptInDatabase(
   pool: pg.Pool,
   items: readonly NewFeedback[],
 ): Promise<AcceptResult[]> {
-  const payload = items.map((item) => ({
-    ...messageRecord(newMessageId(item.receivedAt), item),
-    ...(item.idempotencyKey === undefined ? {} : { idempotencyKey: item.idempotencyKey }),
-    notify: item.notify === true,
-    caps: (item.caps ?? []).filter((cap) => cap.max > 0),
-  }));
+  const payload = items.map((item) => {
+    const id = newMessageId(item.receivedAt);
+    return {
+      id,
+      row: rowOf(MESSAGES, messageRecord(id, item)),
+      receivedAt: item.receivedAt,
+      spam: item.spam,
+      ...(item.idempotencyKey === undefined ? {} : { idempotencyKey: item.idempotencyKey }),
+      notify: item.notify === true,
+      caps: (item.caps ?? []).filter((cap) => cap.max > 0),
+    };
+  });
   const { rows } = await pool.query<{
     outcome: 'stored' | 'replayed' | 'capped';
     id: string | null;

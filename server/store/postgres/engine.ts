@@ -11,6 +11,7 @@ import { writePlan, type WriteResult, type Writes } from '../operations/writes.t
 import { acceptInDatabase } from './accept.ts';
 import { bind, compile, POSTGRES, POSTGRES_LOCKS, type Compiled } from '../sql/dialect.ts';
 import { drive, type Plan, type Step } from '../sql/plan.ts';
+import { tableNames } from '../tables.ts';
 import { StoreSettingsError } from '../types.ts';
 import { migratePostgres, unlimited } from './migrate.ts';
 
@@ -168,11 +169,7 @@ function postgresConnection(pool: pg.Pool, version: number): StoreConnection {
       const client = await pool.connect();
       try {
         await client.query(unlimited('SET statement_timeout = 0'));
-        await client.query(
-          unlimited(
-            'VACUUM FULL messages, outbox, delivery_attempts, idempotency_keys, acceptance_slots, notifications, owner_audit',
-          ),
-        );
+        await client.query(unlimited(`VACUUM FULL ${tableNames((table) => table.visitorText)}`));
         await client.query('RESET statement_timeout');
       } finally {
         client.release();

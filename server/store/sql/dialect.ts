@@ -5,6 +5,7 @@
  * `TRUE`, `RETURNING`, window functions, `UPDATE … FROM`) is written once; both engines
  * read it.
  */
+import { tableNames } from '../tables.ts';
 
 /**
  * The writers that take turns: accepting a group (the caps' counts and the keys' checks),
@@ -73,7 +74,7 @@ export const POSTGRES_LOCKS: Readonly<Record<LockName, string>> = {
   accept: advisoryLock('accept'),
   claim: advisoryLock('claim'),
   meta: advisoryLock('meta'),
-  copy: 'LOCK TABLE messages, outbox, delivery_attempts, idempotency_keys, meta, visit_counts, owner_passkeys, owner_audit, notifications IN EXCLUSIVE MODE',
+  copy: `LOCK TABLE ${tableNames((table) => table.records !== undefined)} IN EXCLUSIVE MODE`,
   visits: advisoryLock('visits'),
   passkeys: advisoryLock('passkeys'),
 };

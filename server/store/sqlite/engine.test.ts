@@ -80,7 +80,7 @@ describe('opening', () => {
     await store.close();
     const db = new Database(path.join(folder.dir, STORE_FILE));
     // Its records as the files were numbered then: 0005 was the visits, 0006 the owner.
-    db.exec(`DELETE FROM schema_migrations WHERE version = 5;
+    db.exec(`DELETE FROM schema_migrations WHERE version IN (5, 8);
              UPDATE schema_migrations SET version = 5, name = '0005-visits.sql' WHERE version = 6;
              UPDATE schema_migrations SET version = 6, name = '0006-owner.sql' WHERE version = 7;`);
     db.pragma('user_version = 6');

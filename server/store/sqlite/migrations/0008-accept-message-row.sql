@@ -1,0 +1,3 @@
+-- Nothing to change here. On PostgreSQL this version has the database's accept function
+-- store a message's row as the server gives it, column by column; SQLite accepts in the
+-- server's own code (operations/intake.ts), which writes the same row.
