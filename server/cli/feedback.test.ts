@@ -46,7 +46,7 @@ beforeEach(async () => {
   // Deliver one and kill one, as the outbox would.
   const claimed = await store.outbox.claim({
     now: NOW,
-    owner: 'test',
+    holder: 'test',
     leaseMs: 1000,
     limit: 10,
     maxPerHour: 0,
@@ -54,7 +54,7 @@ beforeEach(async () => {
     retryCapMs: 3_600_000,
   });
   for (const message of claimed) {
-    const outcome = { owner: 'test', attempt: 1, startedAt: NOW, finishedAt: NOW + 5, detail: '' };
+    const outcome = { holder: 'test', attempt: 1, startedAt: NOW, finishedAt: NOW + 5, detail: '' };
     if (message.id === ids.sent) {
       // Delivered 39 days ago.
       await store.outbox.recordSent(message.id, {
@@ -283,7 +283,7 @@ describe('retry', () => {
     try {
       await store.outbox.claim({
         now: NOW,
-        owner: 'test',
+        holder: 'test',
         leaseMs: 60_000,
         limit: 10,
         maxPerHour: 0,

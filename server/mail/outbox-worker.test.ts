@@ -292,7 +292,7 @@ describe('leases and caps', () => {
     // Another process claims it and dies.
     const [claimed] = await app.feedbackStore.outbox.claim({
       now: clock.now(),
-      owner: 'crashed-worker',
+      holder: 'crashed-worker',
       leaseMs: 400,
       limit: 1,
       maxPerHour: 0,

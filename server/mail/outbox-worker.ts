@@ -67,7 +67,7 @@ export interface OutboxWorkerOptions {
 }
 
 export class OutboxWorker {
-  readonly owner = randomUUID();
+  readonly holder = randomUUID();
   readonly #options: Required<OutboxWorkerOptions>;
   #running: Promise<void> | undefined;
   #transport: MailTransport | undefined;
@@ -138,7 +138,7 @@ export class OutboxWorker {
     // What this worker still holds goes back to the queue now, not after its lease; the
     // sends cut short by closing the connection then record nothing over it.
     try {
-      const released = await this.#options.store.releaseClaims(this.owner, clock.now());
+      const released = await this.#options.store.releaseClaims(this.holder, clock.now());
       if (released > 0) this.#options.log.info({ released }, 'gave back claimed feedback');
     } catch (error) {
       this.#options.log.warn(
@@ -208,7 +208,7 @@ export class OutboxWorker {
     const { baseMs: retryBaseMs, capMs: retryCapMs } = this.#options.retry;
     const batch = await store.claim({
       now: at,
-      owner: this.owner,
+      holder: this.holder,
       leaseMs,
       limit,
       maxPerHour,
@@ -265,7 +265,7 @@ export class OutboxWorker {
     const context = { id: message.id, app: message.appName, attempt: message.attempt };
     const renewal = clock.setInterval(
       () => {
-        store.renewLease(message.id, this.owner, clock.now() + leaseMs).then(
+        store.renewLease(message.id, this.holder, clock.now() + leaseMs).then(
           (held) => {
             if (!held) {
               log.warn(context, 'lost the lease on a message being sent; it may be sent twice');
@@ -287,7 +287,7 @@ export class OutboxWorker {
       const finishedAt = clock.now();
       const detail = withoutAddresses(response).slice(0, 500);
       await store.recordSent(message.id, {
-        owner: this.owner,
+        holder: this.holder,
         attempt: message.attempt,
         startedAt,
         finishedAt,
@@ -326,7 +326,7 @@ export class OutboxWorker {
       reason: failure.detail,
     };
     const outcome = {
-      owner: this.owner,
+      holder: this.holder,
       attempt: message.attempt,
       startedAt,
       finishedAt,

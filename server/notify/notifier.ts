@@ -35,7 +35,7 @@ export interface NotifierOptions {
 }
 
 export class Notifier {
-  readonly owner = randomUUID();
+  readonly holder = randomUUID();
   readonly #options: Required<NotifierOptions>;
   #running: Promise<void> | undefined;
   #stopping = false;
@@ -69,7 +69,7 @@ export class Notifier {
     await this.#running;
     this.#running = undefined;
     try {
-      await this.#options.store.releaseClaims(this.owner, this.#options.clock.now());
+      await this.#options.store.releaseClaims(this.holder, this.#options.clock.now());
     } catch (error) {
       this.#options.log.warn({ err: error }, 'could not give back claimed notifications');
     }
@@ -80,7 +80,7 @@ export class Notifier {
     while (!this.#stopping) {
       let batch: ClaimedNotification[] = [];
       try {
-        batch = await store.claim({ now: clock.now(), owner: this.owner, leaseMs, limit: 5 });
+        batch = await store.claim({ now: clock.now(), holder: this.holder, leaseMs, limit: 5 });
         for (const notification of batch) {
           // Stopping meanwhile: the rest of the batch goes back with the claims.
           if (this.#halted()) break;
@@ -132,7 +132,7 @@ export class Notifier {
       });
       await response.body?.cancel();
       if (response.ok) {
-        await store.recordSent(notification.id, this.owner);
+        await store.recordSent(notification.id, this.holder);
         log.info(context, 'push notification sent');
         return;
       }
@@ -156,11 +156,11 @@ export class Notifier {
     const at = clock.now();
     const next = at + retryDelayMs(notification.attempt, retry, random);
     if (failure.permanent || next > notification.createdAt + retry.giveUpAfterMs) {
-      await store.recordDead(notification.id, this.owner, failure.detail);
+      await store.recordDead(notification.id, this.holder, failure.detail);
       log.error({ ...context, reason: failure.detail }, 'push notification given up (NOTIFY_URL)');
       return;
     }
-    await store.recordRetry(notification.id, this.owner, next, failure.detail);
+    await store.recordRetry(notification.id, this.holder, next, failure.detail);
     log.warn(
       { ...context, reason: failure.detail, retryInMs: next - at },
       'push notification failed; will retry',

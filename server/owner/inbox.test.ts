@@ -97,7 +97,7 @@ test('a message with its delivery attempts; marked read and unread', async () =>
   const id = await storeMessage(store(), newFeedback(clock.now()));
   const [claimed] = await store().outbox.claim({
     now: clock.now(),
-    owner: 'w',
+    holder: 'w',
     leaseMs: 1000,
     limit: 1,
     maxPerHour: 0,
@@ -105,7 +105,7 @@ test('a message with its delivery attempts; marked read and unread', async () =>
     retryCapMs: 3_600_000,
   });
   await store().outbox.recordRetry(id, {
-    owner: 'w',
+    holder: 'w',
     attempt: claimed?.attempt ?? 1,
     startedAt: clock.now(),
     finishedAt: clock.now() + 5,
@@ -168,7 +168,7 @@ test('a waiting message is sent now, its attempts kept; in a pause, so is the pa
   const claim = (leaseMs: number) =>
     store().outbox.claim({
       now: clock.now(),
-      owner: 'w',
+      holder: 'w',
       leaseMs,
       limit: 1,
       maxPerHour: 0,
@@ -177,7 +177,7 @@ test('a waiting message is sent now, its attempts kept; in a pause, so is the pa
     });
   await claim(1000);
   await store().outbox.recordRetry(id, {
-    owner: 'w',
+    holder: 'w',
     attempt: 1,
     startedAt: clock.now(),
     finishedAt: clock.now() + 5,
@@ -210,7 +210,7 @@ test('a waiting message is sent now, its attempts kept; in a pause, so is the pa
   expect(sending.statusCode).toBe(409);
   expect(sending.json()).toMatchObject({ error: { code: 'not_now' } });
   await store().outbox.recordSent(id, {
-    owner: 'w',
+    holder: 'w',
     attempt: 2,
     startedAt: clock.now(),
     finishedAt: clock.now() + 5,

@@ -8,7 +8,7 @@ import { LONGEST_CAP_WINDOW_MS } from '../intake/policy.ts';
 import * as messages from './operations/messages.ts';
 import * as intake from './operations/intake.ts';
 import * as outbox from './operations/outbox.ts';
-import * as owner from './operations/owner.ts';
+import * as ownerOps from './operations/owner.ts';
 import * as access from './operations/owner-access.ts';
 import * as transfer from './operations/transfer.ts';
 import * as visits from './operations/visits.ts';
@@ -90,7 +90,7 @@ export class SharedFeedbackStore implements FeedbackStore {
 
     const deliveryPause = () => c.read(outbox.deliveryPause());
     const sentSince = (since: number) => c.read(outbox.sentSince(since));
-    const counts = () => c.read(owner.counts());
+    const counts = () => c.read(ownerOps.counts());
 
     this.outbox = {
       claim: (options) => c.write('claim', options),
@@ -115,15 +115,15 @@ export class SharedFeedbackStore implements FeedbackStore {
 
     this.owner = {
       find: (idOrPrefix) => c.read(messages.find(idOrPrefix)),
-      attemptsOf: (id) => c.read(owner.attemptsOf(id)),
-      list: (options = {}) => c.read(owner.listPage(options, options.after, options.limit)),
+      attemptsOf: (id) => c.read(ownerOps.attemptsOf(id)),
+      list: (options = {}) => c.read(ownerOps.listPage(options, options.after, options.limit)),
       // Page by page (keyset), so an export of any size holds one page in memory.
       iterate: async function* (options = {}) {
         let left = options.limit ?? Infinity;
         let last = options.after;
         while (left > 0) {
           const size = Math.min(LIST_PAGE, left);
-          const page = await c.read(owner.listPage(options, last, size));
+          const page = await c.read(ownerOps.listPage(options, last, size));
           yield* page;
           last = page.at(-1);
           left -= page.length;
@@ -138,10 +138,10 @@ export class SharedFeedbackStore implements FeedbackStore {
       counts,
       sentSince,
       deliveryPause,
-      countByApp: () => c.read(owner.countByApp()),
-      countPurgeable: (before) => c.read(owner.countPurgeable(before)),
+      countByApp: () => c.read(ownerOps.countByApp()),
+      countPurgeable: (before) => c.read(ownerOps.countPurgeable(before)),
       purge: (before, now) => c.write('purge', before, now),
-      countBySender: (email) => c.read(owner.countBySender(email)),
+      countBySender: (email) => c.read(ownerOps.countBySender(email)),
       forgetSender: (email) => c.write('forgetSender', email),
       reclaimSpace: () => c.reclaimSpace(),
       location: () => c.location(),

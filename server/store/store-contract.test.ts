@@ -37,10 +37,10 @@ describe.each(ENGINES)('the $name store', (engine) => {
   let store: FeedbackStore;
   const accept = async (overrides: Partial<NewFeedback> = {}) =>
     idOf(await store.intake.accept(feedback(overrides)));
-  const claim = (now: number, owner: string, limit = 5, leaseMs = 1000, maxPerHour = 0) =>
-    store.outbox.claim({ now, owner, leaseMs, limit, maxPerHour, ...RETRY });
-  const outcome = (owner: string, attempt: number, at: number, detail = '') => ({
-    owner,
+  const claim = (now: number, holder: string, limit = 5, leaseMs = 1000, maxPerHour = 0) =>
+    store.outbox.claim({ now, holder, leaseMs, limit, maxPerHour, ...RETRY });
+  const outcome = (holder: string, attempt: number, at: number, detail = '') => ({
+    holder,
     attempt,
     startedAt: at,
     finishedAt: at,
@@ -245,7 +245,7 @@ describe.each(ENGINES)('the $name store', (engine) => {
         Array.from({ length: 6 }, (_, index) =>
           (index % 2 ? other : store).outbox.claim({
             now: NOW + 100,
-            owner: `w${index}`,
+            holder: `w${index}`,
             leaseMs: 60_000,
             limit: 5,
             maxPerHour: 0,
@@ -349,7 +349,7 @@ describe.each(ENGINES)('the $name store', (engine) => {
       const other = await opened.another();
       const held = await other.outbox.claim({
         now: NOW + 10,
-        owner: 'b',
+        holder: 'b',
         leaseMs: 60_000,
         limit: 5,
         maxPerHour: 3,
@@ -900,8 +900,8 @@ describe.each(ENGINES)('the $name store', (engine) => {
   });
 
   describe('push notifications', () => {
-    const claimPush = (on: FeedbackStore, now: number, owner: string, limit = 5) =>
-      on.notifications.claim({ now, owner, leaseMs: 1000, limit });
+    const claimPush = (on: FeedbackStore, now: number, holder: string, limit = 5) =>
+      on.notifications.claim({ now, holder, leaseMs: 1000, limit });
 
     test('queued with the message when asked, never for spam; sent ones are deleted', async () => {
       const id = await accept({ notify: true });

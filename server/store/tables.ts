@@ -60,7 +60,7 @@ export const OUTBOX = records('outbox', ['message_id'], {
   queuedAt: 'value',
   nextAttemptAt: 'value',
   attempts: 'value',
-  leaseOwner: 'value',
+  leaseHolder: 'value',
   leaseUntil: 'value',
   lastAttemptAt: 'value',
   lastError: 'value',
@@ -104,7 +104,7 @@ export const NOTIFICATIONS = records('notifications', ['id'], {
   state: 'value',
   nextAttemptAt: 'value',
   attempts: 'value',
-  leaseOwner: 'value',
+  leaseHolder: 'value',
   leaseUntil: 'value',
   lastError: 'value',
 });

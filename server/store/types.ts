@@ -122,7 +122,7 @@ export interface DeliveryCounts {
 
 export interface AttemptOutcome {
   /** The worker that claimed the message. */
-  owner: string;
+  holder: string;
   attempt: number;
   startedAt: number;
   finishedAt: number;
@@ -132,7 +132,7 @@ export interface AttemptOutcome {
 export interface ClaimOptions {
   now: number;
   /** The claiming worker; only it may renew or record the claim. */
-  owner: string;
+  holder: string;
   leaseMs: number;
   /** Messages claimed at most. */
   limit: number;
@@ -236,17 +236,17 @@ export interface FeedbackIntake {
 export interface OutboxQueue {
   /**
    * Claims due messages (and those whose lease ran out) in sending order, leased to
-   * `owner` until `now + leaseMs`; no other worker gets them meanwhile. Each claim counts
+   * `holder` until `now + leaseMs`; no other worker gets them meanwhile. Each claim counts
    * as an attempt.
    */
   claim(options: ClaimOptions): Promise<ClaimedMessage[]>;
-  /** Extends a lease still held by `owner`; false when it was lost. */
-  renewLease(id: string, owner: string, until: number): Promise<boolean>;
+  /** Extends a lease still held by `holder`; false when it was lost. */
+  renewLease(id: string, holder: string, until: number): Promise<boolean>;
   recordSent(id: string, outcome: AttemptOutcome): Promise<void>;
   recordRetry(id: string, outcome: AttemptOutcome & { nextAttemptAt: number }): Promise<void>;
   recordDead(id: string, outcome: AttemptOutcome): Promise<void>;
-  /** Gives back `owner`'s claims at once (a graceful stop), due at `now`; returns how many. */
-  releaseClaims(owner: string, now: number): Promise<number>;
+  /** Gives back `holder`'s claims at once (a graceful stop), due at `now`; returns how many. */
+  releaseClaims(holder: string, now: number): Promise<number>;
   /** When the next message falls due (or a lease runs out); undefined when none waits. */
   nextDueAt(): Promise<number | undefined>;
   /** How many messages are due now. */
@@ -482,15 +482,15 @@ export interface ClaimedNotification {
 export interface NotificationQueue {
   claim(options: {
     now: number;
-    owner: string;
+    holder: string;
     leaseMs: number;
     limit: number;
   }): Promise<ClaimedNotification[]>;
   /** Delivered: it is deleted. */
-  recordSent(id: string, owner: string): Promise<void>;
-  recordRetry(id: string, owner: string, nextAttemptAt: number, error: string): Promise<void>;
-  recordDead(id: string, owner: string, error: string): Promise<void>;
-  releaseClaims(owner: string, now: number): Promise<number>;
+  recordSent(id: string, holder: string): Promise<void>;
+  recordRetry(id: string, holder: string, nextAttemptAt: number, error: string): Promise<void>;
+  recordDead(id: string, holder: string, error: string): Promise<void>;
+  releaseClaims(holder: string, now: number): Promise<number>;
   /** When the next notification falls due (or a lease runs out); undefined when none waits. */
   nextDueAt(): Promise<number | undefined>;
 }
@@ -545,7 +545,7 @@ export interface NotificationRecord {
   state: 'pending' | 'sending' | 'dead';
   nextAttemptAt: number;
   attempts: number;
-  leaseOwner: string | null;
+  leaseHolder: string | null;
   leaseUntil: number | null;
   lastError: string | null;
 }
@@ -556,7 +556,7 @@ export interface OutboxRecord {
   queuedAt: number;
   nextAttemptAt: number;
   attempts: number;
-  leaseOwner: string | null;
+  leaseHolder: string | null;
   leaseUntil: number | null;
   lastAttemptAt: number | null;
   lastError: string | null;

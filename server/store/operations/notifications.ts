@@ -42,14 +42,14 @@ export function* queuePauseNotification(reason: string, at: number): Plan<void> 
   );
 }
 
-/** Claims due notifications, oldest first, leased to `owner`; each claim is an attempt. */
+/** Claims due notifications, oldest first, leased to `holder`; each claim is an attempt. */
 export function* claimNotifications(options: {
   now: number;
-  owner: string;
+  holder: string;
   leaseMs: number;
   limit: number;
 }): Plan<ClaimedNotification[]> {
-  const { now, owner, leaseMs, limit } = options;
+  const { now, holder, leaseMs, limit } = options;
   const d = yield* dialect();
   const ids = (yield* all<{ id: string }>(
     `SELECT n.id FROM notifications n WHERE ${DUE}
@@ -58,10 +58,10 @@ export function* claimNotifications(options: {
   )).map((row) => row.id);
   if (ids.length === 0) return [];
   yield* run(
-    `UPDATE notifications SET state = 'sending', lease_owner = @owner, lease_until = @until,
+    `UPDATE notifications SET state = 'sending', lease_holder = @holder, lease_until = @until,
        attempts = attempts + 1
      WHERE ${d.inList('id', 'ids')}`,
-    { owner, until: now + leaseMs, ids },
+    { holder, until: now + leaseMs, ids },
   );
   const rows = yield* all<{
     id: string;
@@ -105,29 +105,29 @@ export function* claimNotifications(options: {
   }));
 }
 
-export function* notificationSent(id: string, owner: string): Plan<void> {
-  yield* run('DELETE FROM notifications WHERE id = @id AND lease_owner = @owner', { id, owner });
+export function* notificationSent(id: string, holder: string): Plan<void> {
+  yield* run('DELETE FROM notifications WHERE id = @id AND lease_holder = @holder', { id, holder });
 }
 
 export function* notificationRetry(
   id: string,
-  owner: string,
+  holder: string,
   nextAttemptAt: number,
   error: string,
 ): Plan<void> {
   yield* run(
     `UPDATE notifications SET state = 'pending', next_attempt_at = @next, last_error = @error,
-       lease_owner = NULL, lease_until = NULL
-     WHERE id = @id AND state = 'sending' AND lease_owner = @owner`,
-    { next: nextAttemptAt, error, id, owner },
+       lease_holder = NULL, lease_until = NULL
+     WHERE id = @id AND state = 'sending' AND lease_holder = @holder`,
+    { next: nextAttemptAt, error, id, holder },
   );
 }
 
-export function* notificationDead(id: string, owner: string, error: string): Plan<void> {
+export function* notificationDead(id: string, holder: string, error: string): Plan<void> {
   yield* run(
-    `UPDATE notifications SET state = 'dead', last_error = @error, lease_owner = NULL,
+    `UPDATE notifications SET state = 'dead', last_error = @error, lease_holder = NULL,
        lease_until = NULL
-     WHERE id = @id AND state = 'sending' AND lease_owner = @owner`,
-    { error, id, owner },
+     WHERE id = @id AND state = 'sending' AND lease_holder = @holder`,
+    { error, id, holder },
   );
 }

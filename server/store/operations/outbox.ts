@@ -47,11 +47,11 @@ function afterLostLease(retryBaseMs: number, retryCapMs: number): string {
 }
 
 /**
- * Claims due messages in sending order, leased to `owner`, each claim an attempt; within
+ * Claims due messages in sending order, leased to `holder`, each claim an attempt; within
  * the hourly cap, which counts mails sent in the last hour and those being sent now.
  */
 export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
-  const { now, owner, leaseMs, maxPerHour, retryBaseMs, retryCapMs } = options;
+  const { now, holder, leaseMs, maxPerHour, retryBaseMs, retryCapMs } = options;
   const d = yield* dialect();
   yield* lock('claim');
   let room = options.limit;
@@ -65,7 +65,7 @@ export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
   }
   if (room <= 0) return [];
   yield* run(
-    `UPDATE outbox SET state = 'dead', last_error = @reason, lease_owner = NULL, lease_until = NULL
+    `UPDATE outbox SET state = 'dead', last_error = @reason, lease_holder = NULL, lease_until = NULL
      WHERE message_id IN (SELECT o.message_id FROM outbox o WHERE ${DUE} AND o.attempts >= @max)`,
     {
       now,
@@ -86,12 +86,12 @@ export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
   )).map((row) => row.message_id);
   if (ids.length === 0) return [];
   const claimed = yield* all<{ message_id: string; attempts: number; queued_at: number }>(
-    `UPDATE outbox SET state = 'sending', lease_owner = @owner, lease_until = @leaseUntil,
+    `UPDATE outbox SET state = 'sending', lease_holder = @holder, lease_until = @leaseUntil,
        next_attempt_at = ${afterLostLease(retryBaseMs, retryCapMs)},
        attempts = attempts + 1, last_attempt_at = @now
      WHERE ${d.inList('message_id', 'ids')}
      RETURNING message_id, attempts, queued_at`,
-    { owner, leaseUntil: now + leaseMs, now, ids },
+    { holder, leaseUntil: now + leaseMs, now, ids },
   );
   const byId = new Map(claimed.map((row) => [row.message_id, row]));
   const messages = yield* messagesById(ids);
@@ -103,13 +103,13 @@ export function* claim(options: ClaimOptions): Plan<ClaimedMessage[]> {
   });
 }
 
-/** Extends a lease still held by `owner`; false when it was lost. */
-export function* renewLease(id: string, owner: string, until: number): Plan<boolean> {
+/** Extends a lease still held by `holder`; false when it was lost. */
+export function* renewLease(id: string, holder: string, until: number): Plan<boolean> {
   const changed = yield* run(
     `UPDATE outbox SET next_attempt_at = next_attempt_at + (@until - lease_until),
        lease_until = @until
-     WHERE message_id = @id AND state = 'sending' AND lease_owner = @owner`,
-    { until, id, owner },
+     WHERE message_id = @id AND state = 'sending' AND lease_holder = @holder`,
+    { until, id, holder },
   );
   return changed === 1;
 }
@@ -135,7 +135,7 @@ export function* recordSent(id: string, outcome: AttemptOutcome): Plan<void> {
   // Marked sent even when the lease was lost meanwhile: the mail did go out.
   yield* run(
     `UPDATE outbox SET state = 'sent', sent_at = @at, smtp_response = @detail, last_error = NULL,
-       lease_owner = NULL, lease_until = NULL
+       lease_holder = NULL, lease_until = NULL
      WHERE message_id = @id AND state IN ('sending', 'pending', 'dead')`,
     { at: outcome.finishedAt, detail: outcome.detail, id },
   );
@@ -148,36 +148,36 @@ export function* recordRetry(
 ): Plan<void> {
   yield* run(
     `UPDATE outbox SET state = 'pending', next_attempt_at = @next, last_error = @detail,
-       lease_owner = NULL, lease_until = NULL
-     WHERE message_id = @id AND state = 'sending' AND lease_owner = @owner`,
-    { next: outcome.nextAttemptAt, detail: outcome.detail, id, owner: outcome.owner },
+       lease_holder = NULL, lease_until = NULL
+     WHERE message_id = @id AND state = 'sending' AND lease_holder = @holder`,
+    { next: outcome.nextAttemptAt, detail: outcome.detail, id, holder: outcome.holder },
   );
   yield* recordAttempt(id, outcome, 'retry');
 }
 
 export function* recordDead(id: string, outcome: AttemptOutcome): Plan<void> {
   yield* run(
-    `UPDATE outbox SET state = 'dead', last_error = @detail, lease_owner = NULL, lease_until = NULL
-     WHERE message_id = @id AND state = 'sending' AND lease_owner = @owner`,
-    { detail: outcome.detail, id, owner: outcome.owner },
+    `UPDATE outbox SET state = 'dead', last_error = @detail, lease_holder = NULL, lease_until = NULL
+     WHERE message_id = @id AND state = 'sending' AND lease_holder = @holder`,
+    { detail: outcome.detail, id, holder: outcome.holder },
   );
   yield* recordAttempt(id, outcome, 'dead');
 }
 
 /**
- * Gives back `owner`'s claims in a leased queue (the outbox, the push notifications), due
+ * Gives back `holder`'s claims in a leased queue (the outbox, the push notifications), due
  * at `now`; how many.
  */
 export function* releaseClaims(
-  owner: string,
+  holder: string,
   now: number,
   table: 'outbox' | 'notifications' = 'outbox',
 ): Plan<number> {
   return yield* run(
-    `UPDATE ${table} SET state = 'pending', next_attempt_at = @now, lease_owner = NULL,
+    `UPDATE ${table} SET state = 'pending', next_attempt_at = @now, lease_holder = NULL,
        lease_until = NULL
-     WHERE state = 'sending' AND lease_owner = @owner`,
-    { now, owner },
+     WHERE state = 'sending' AND lease_holder = @holder`,
+    { now, holder },
   );
 }
 

@@ -82,7 +82,7 @@ export function* listPage(
 function* requeueDead(now: number, id: string | null): Plan<number> {
   return yield* run(
     `UPDATE outbox SET state = 'pending', queued_at = @now, next_attempt_at = @now,
-       last_error = NULL, lease_owner = NULL, lease_until = NULL
+       last_error = NULL, lease_holder = NULL, lease_until = NULL
      WHERE state = 'dead' AND (CAST(@id AS TEXT) IS NULL OR message_id = @id)`,
     { now, id },
   );

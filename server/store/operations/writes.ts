@@ -87,8 +87,8 @@ export const WRITES = {
   notificationSent,
   notificationRetry,
   notificationDead,
-  releaseNotificationClaims: (owner: string, now: number) =>
-    releaseClaims(owner, now, 'notifications'),
+  releaseNotificationClaims: (holder: string, now: number) =>
+    releaseClaims(holder, now, 'notifications'),
 } satisfies Record<string, (...args: never[]) => Plan<unknown>>;
 
 export type Writes = typeof WRITES;

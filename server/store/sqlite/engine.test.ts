@@ -139,7 +139,7 @@ test('on the writer thread, a write that breaks a rule fails with the reason', a
   try {
     await expect(
       threaded.outbox.recordDead('no-such-id', {
-        owner: 'w',
+        holder: 'w',
         attempt: 1,
         startedAt: NOW,
         finishedAt: NOW,
