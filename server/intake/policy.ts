@@ -16,6 +16,7 @@
  * are older than LONGEST_CAP_WINDOW_MS.
  */
 import { createHmac } from 'node:crypto';
+import { fullUntil } from '../store/caps.ts';
 import type { AcceptanceCap } from '../store/types.ts';
 import { clientKey, ipv6SiteKey } from './addresses.ts';
 
@@ -165,10 +166,10 @@ export class AcceptanceLimiter {
   reserve(subject: string, now: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
     if (this.#limit === 0) return { ok: true };
     const recent = (this.#windows.get(subject) ?? []).filter((at) => at > now - this.#windowMs);
-    if (recent.length >= this.#limit) {
+    const full = fullUntil(recent, { max: this.#limit, windowMs: this.#windowMs }, now);
+    if (full !== undefined) {
       this.#windows.set(subject, recent);
-      const oldest = recent[0] ?? now;
-      return { ok: false, retryAfterSeconds: secondsUntil(oldest + this.#windowMs, now) };
+      return { ok: false, retryAfterSeconds: secondsUntil(full, now) };
     }
     recent.push(now);
     // Most recently seen subjects last, so the oldest go first when the map is full.

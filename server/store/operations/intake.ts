@@ -3,6 +3,7 @@
  * caps) in one transaction, finding a replayed Idempotency-Key, and forgetting keys and
  * caps' entries once past their window.
  */
+import { capEntries, fullUntil } from '../caps.ts';
 import { newMessageId } from '../ids.ts';
 import { messageRecord, META } from '../rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
@@ -38,18 +39,14 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
   const capsOf = (item: NewFeedback) => (item.caps ?? []).filter((cap) => cap.max > 0);
   const capped = items.flatMap(capsOf);
   /** Each cap's entries still in some item's window: their times. */
-  const slots = new Map<string, number[]>();
-  if (capped.length > 0) {
-    const since =
-      Math.min(...items.map((item) => item.receivedAt)) -
-      Math.max(...capped.map((cap) => cap.windowMs));
-    const capKeys = [...new Set(capped.map((cap) => cap.key))];
-    const rows = yield* all<{ key: string; at: number }>(
-      `SELECT key, at FROM acceptance_slots WHERE ${d.inList('key', 'capKeys')} AND at > @since`,
-      { capKeys, since },
-    );
-    for (const row of rows) slots.set(row.key, [...(slots.get(row.key) ?? []), row.at]);
-  }
+  const slots =
+    capped.length === 0
+      ? new Map<string, number[]>()
+      : yield* capEntries(
+          capped.map((cap) => cap.key),
+          Math.min(...items.map((item) => item.receivedAt)) -
+            Math.max(...capped.map((cap) => cap.windowMs)),
+        );
 
   const expired = new Set<string>();
   const stored = {
@@ -67,10 +64,8 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
     if (seen && key !== undefined) expired.add(key);
     const caps = capsOf(item);
     for (const cap of caps) {
-      const recent = (slots.get(cap.key) ?? []).filter((time) => time > at - cap.windowMs);
-      if (recent.length >= cap.max) {
-        return { kind: 'capped', key: cap.key, retryAt: Math.min(...recent) + cap.windowMs };
-      }
+      const retryAt = fullUntil(slots.get(cap.key) ?? [], cap, at);
+      if (retryAt !== undefined) return { kind: 'capped', key: cap.key, retryAt };
     }
     const id = newMessageId(at);
     stored.messages.push(rowOf(MESSAGES, messageRecord(id, item)));

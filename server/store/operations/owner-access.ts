@@ -3,10 +3,11 @@
  * ceremony's challenge), the audit list, and the caps on sign-in attempts. Each change that
  * the owner makes is written with its audit entry, in one transaction.
  */
+import { capEntries, fullUntil } from '../caps.ts';
 import { newSequentialId } from '../ids.ts';
 import { columnsOf, OWNER_AUDIT, OWNER_PASSKEYS, recordOf, rowOf } from '../tables.ts';
 import { insertRows } from './insert.ts';
-import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
+import { all, lock, one, run, type Plan } from '../sql/plan.ts';
 import type {
   AcceptanceCap,
   AuditEntry,
@@ -229,19 +230,14 @@ export function* capsFull(
   caps: readonly AcceptanceCap[],
   now: number,
 ): Plan<{ retryAt: number } | null> {
-  const keys = caps.map((cap) => cap.key);
-  if (keys.length === 0) return null;
-  const d = yield* dialect();
-  const longest = Math.max(...caps.map((cap) => cap.windowMs));
-  const rows = yield* all<{ key: string; at: number }>(
-    `SELECT key, at FROM acceptance_slots WHERE ${d.inList('key', 'keys')} AND at > @since`,
-    { keys, since: now - longest },
+  if (caps.length === 0) return null;
+  const entries = yield* capEntries(
+    caps.map((cap) => cap.key),
+    now - Math.max(...caps.map((cap) => cap.windowMs)),
   );
   for (const cap of caps) {
-    const recent = rows
-      .filter((row) => row.key === cap.key && row.at > now - cap.windowMs)
-      .map((row) => row.at);
-    if (recent.length >= cap.max) return { retryAt: Math.min(...recent) + cap.windowMs };
+    const retryAt = fullUntil(entries.get(cap.key) ?? [], cap, now);
+    if (retryAt !== undefined) return { retryAt };
   }
   return null;
 }
