@@ -174,9 +174,25 @@ export function columnOf(field: string): string {
   return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
+/** Each field of a table with its column and kind, worked out once per table. */
+const layouts = new WeakMap<object, readonly (readonly [string, string, Kind])[]>();
+
+function layoutOf(table: {
+  readonly fields: Readonly<Record<string, Kind>>;
+}): readonly (readonly [string, string, Kind])[] {
+  let layout = layouts.get(table);
+  if (!layout) {
+    layout = Object.entries<Kind>(table.fields).map(
+      ([field, kind]) => [field, columnOf(field), kind] as const,
+    );
+    layouts.set(table, layout);
+  }
+  return layout;
+}
+
 /** The table's columns, in the order of its fields. */
 export function columnsOf(table: RecordTable): string[] {
-  return Object.keys(table.fields).map(columnOf);
+  return layoutOf(table).map(([, column]) => column);
 }
 
 /** A row as the driver returns it: column names, values of SQL types. */
@@ -185,8 +201,8 @@ type Row = Record<string, unknown>;
 /** A row of the table as its record: the same from either engine. */
 export function recordOf<T extends StoreRow['table']>(table: RecordTable<T>, row: Row): RowOf<T> {
   const record: Row = {};
-  for (const [field, kind] of Object.entries<Kind>(table.fields)) {
-    const value = row[columnOf(field)];
+  for (const [field, column, kind] of layoutOf(table)) {
+    const value = row[column];
     record[field] =
       kind === 'boolean'
         ? value === 1 || value === true
@@ -200,9 +216,9 @@ export function recordOf<T extends StoreRow['table']>(table: RecordTable<T>, row
 /** A record as the table's row: its columns' values, ready to bind. */
 export function rowOf<T extends StoreRow['table']>(table: RecordTable<T>, record: RowOf<T>): Row {
   const row: Row = {};
-  for (const [field, kind] of Object.entries<Kind>(table.fields)) {
+  for (const [field, column, kind] of layoutOf(table)) {
     const value = (record as Row)[field];
-    row[columnOf(field)] = kind === 'list' ? JSON.stringify(value ?? []) : (value ?? null);
+    row[column] = kind === 'list' ? JSON.stringify(value ?? []) : (value ?? null);
   }
   return row;
 }
