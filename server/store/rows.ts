@@ -5,9 +5,7 @@
 import type {
   DeliveryPause,
   DeliveryState,
-  MessageRecord,
   MessageStatus,
-  NewFeedback,
   SpamReason,
   StoredMessage,
 } from './types.ts';
@@ -64,22 +62,6 @@ export function toMessage(row: MessageRow): StoredMessage {
     sentAt: row.sent_at,
     leaseUntil: row.lease_until,
     readAt: row.read_at,
-  };
-}
-
-/** A new message's row. */
-export function messageRecord(id: string, item: NewFeedback): MessageRecord {
-  return {
-    id,
-    receivedAt: item.receivedAt,
-    appName: item.appName,
-    firstName: item.firstName,
-    lastName: item.lastName,
-    email: item.email,
-    message: item.message,
-    spam: item.spam,
-    spamReason: item.spam ? (item.spamReason ?? 'honeypot') : null,
-    readAt: null,
   };
 }
 

@@ -7,7 +7,7 @@
  * (`types.ts`) and these columns are checked against each other by the compiler, so a field
  * added to one is added to the other.
  */
-import type { StoreRow } from './types.ts';
+import type { MessageRecord, NewFeedback, StoreRow } from './types.ts';
 
 /** How a field is stored: as it is, as a boolean (0/1 in SQLite), as a JSON list. */
 type Kind = 'value' | 'boolean' | 'list';
@@ -53,6 +53,23 @@ export const MESSAGES = records('messages', ['id'], {
   spamReason: 'value',
   readAt: 'value',
 });
+
+/** A new message's row, as both engines store it when they accept it. */
+export function newMessageRow(id: string, item: NewFeedback): Record<string, unknown> {
+  const record: MessageRecord = {
+    id,
+    receivedAt: item.receivedAt,
+    appName: item.appName,
+    firstName: item.firstName,
+    lastName: item.lastName,
+    email: item.email,
+    message: item.message,
+    spam: item.spam,
+    spamReason: item.spam ? (item.spamReason ?? 'honeypot') : null,
+    readAt: null,
+  };
+  return rowOf(MESSAGES, record);
+}
 
 export const OUTBOX = records('outbox', ['message_id'], {
   messageId: 'value',

@@ -5,9 +5,9 @@
  */
 import { capEntries, fullUntil } from '../caps.ts';
 import { newMessageId } from '../ids.ts';
-import { messageRecord, META } from '../rows.ts';
+import { META } from '../rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
-import { columnsOf, MESSAGES, rowOf } from '../tables.ts';
+import { columnsOf, MESSAGES, newMessageRow } from '../tables.ts';
 import { insertRows } from './insert.ts';
 import { messageNotification, NOTIFICATION_COLUMNS } from './notifications.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
@@ -68,7 +68,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
       if (retryAt !== undefined) return { kind: 'capped', key: cap.key, retryAt };
     }
     const id = newMessageId(at);
-    stored.messages.push(rowOf(MESSAGES, messageRecord(id, item)));
+    stored.messages.push(newMessageRow(id, item));
     if (!item.spam) {
       stored.outbox.push({ message_id: id, state: 'pending', queued_at: at, next_attempt_at: at });
       if (item.notify) stored.notifications.push(messageNotification(id, at));

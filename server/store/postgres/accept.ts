@@ -9,8 +9,7 @@
  */
 import type pg from 'pg';
 import { newMessageId } from '../ids.ts';
-import { messageRecord } from '../rows.ts';
-import { MESSAGES, rowOf } from '../tables.ts';
+import { newMessageRow } from '../tables.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
 
 export async function acceptInDatabase(
@@ -21,7 +20,7 @@ export async function acceptInDatabase(
     const id = newMessageId(item.receivedAt);
     return {
       id,
-      row: rowOf(MESSAGES, messageRecord(id, item)),
+      row: newMessageRow(id, item),
       receivedAt: item.receivedAt,
       spam: item.spam,
       ...(item.idempotencyKey === undefined ? {} : { idempotencyKey: item.idempotencyKey }),
