@@ -81,16 +81,18 @@ export function dueInSendOrder(now: string): string {
     SELECT o.message_id, o.state, m.received_at,
            row_number() OVER (PARTITION BY m.app_name ORDER BY m.received_at, m.id) AS turn
     FROM outbox o JOIN messages m ON m.id = o.message_id
-    WHERE ${dueCondition(now)}) AS due_now`;
+    WHERE ${dueCondition('o', now)}) AS due_now`;
 }
 
 /**
- * Due at `now`: waiting and due, or being sent under a lease that ran out and past the
- * delay its claim set (outbox.ts): a send cut short is tried again, later each time.
+ * Due at `now`, in either leased queue (the outbox, the push notifications; `alias` names
+ * the table in the query): waiting and due, or being sent under a lease that ran out and
+ * past the delay its claim set (the outbox's claim sets one, outbox.ts): a send cut short is
+ * tried again, later each time. `nextDueAt` (outbox.ts) is the time this first holds.
  */
-export function dueCondition(now: string): string {
-  return `(o.state = 'pending' AND o.next_attempt_at <= ${now})
-       OR (o.state = 'sending' AND o.lease_until <= ${now} AND o.next_attempt_at <= ${now})`;
+export function dueCondition(alias: string, now: string): string {
+  return `((${alias}.state = 'pending' AND ${alias}.next_attempt_at <= ${now})
+       OR (${alias}.state = 'sending' AND ${alias}.lease_until <= ${now} AND ${alias}.next_attempt_at <= ${now}))`;
 }
 
 /** The SQL condition for a status, on the SELECT_MESSAGE aliases. */

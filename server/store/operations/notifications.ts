@@ -4,12 +4,12 @@
  * deleted once delivered. One about a message goes with it when the message is deleted.
  */
 import { newMessageId } from '../ids.ts';
+import { dueCondition } from '../rows.ts';
 import { all, dialect, run, type Plan } from '../sql/plan.ts';
 import type { ClaimedNotification } from '../types.ts';
 
-/** Due now: waiting and due, or being sent under a lease that ran out. */
-const DUE = `((n.state = 'pending' AND n.next_attempt_at <= @now)
-   OR (n.state = 'sending' AND n.lease_until <= @now))`;
+/** Due now: as a message in the outbox is (`dueCondition`). */
+const DUE = dueCondition('n', '@now');
 
 /** The columns of a new notification about a message, for the accept operation's inserts. */
 export const NOTIFICATION_COLUMNS = [

@@ -26,7 +26,7 @@ import { queuePauseNotification } from './notifications.ts';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Due now: waiting and due, or being sent under a lease that ran out (rows.ts). */
-const DUE = `(${dueCondition('@now')})`;
+const DUE = dueCondition('o', '@now');
 
 /**
  * When a claimed message is due again should its lease run out with no outcome recorded
