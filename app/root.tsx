@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, useMatches, type LinksFunction } from 'react-router';
+import { DIALOG_PAGE_ATTRIBUTE } from '../common/early-events.ts';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { appIcons } from './compositions/app-icons.ts';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
@@ -9,6 +10,7 @@ import { ErrorScreen } from './features/errors/error-screen.tsx';
 import { RouteAnnouncer } from './features/navigation/route-announcer.tsx';
 import { SiteFooter } from './features/navigation/site-footer.tsx';
 import { TopBar } from './features/navigation/top-bar.tsx';
+import { opensWithDialog } from './ui/modal.tsx';
 import type { Route } from './+types/root';
 import './styles/global.css';
 import styles from './root.module.css';
@@ -42,6 +44,7 @@ function HydrationMark() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const dialogPage = opensWithDialog(useMatches());
   return (
     <html lang="en">
       <head>
@@ -52,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body {...(dialogPage ? { [DIALOG_PAGE_ATTRIBUTE]: '' } : {})}>
         {children}
         <HydrationMark />
         <ScrollRestoration />

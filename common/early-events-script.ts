@@ -4,6 +4,7 @@
  */
 import {
   CLOSE_ATTRIBUTE,
+  DIALOG_PAGE_ATTRIBUTE,
   EARLY_ATTRIBUTE,
   FIRST_ATTRIBUTE,
   HELD_FORM_MS,
@@ -31,7 +32,7 @@ else if(k=='step'&&s){const n=+A(s,'${TOTAL_ATTRIBUTE}'),p=+getComputedStyle(s).
 s.setAttribute('${FIRST_ATTRIBUTE}',x);s.style.setProperty('--first',x);s.querySelector('[${POSITION_ATTRIBUTE}]').textContent=(x+1<y?x+1+'–':'')+y+' / '+n}
 else if(f){location.replace('#'+f.id);if(d.activeElement==c)f.querySelector('[aria-label="'+A(c,'aria-label')+'"]')?.focus()}
 else if(k=='open'&&g){g.open||g.showModal();g.setAttribute('${OPENED_AT_ATTRIBUTE}',Date.now())}
-else if(k=='close'&&g){g.close();if(c.href&&c.pathname!=location.pathname)setTimeout(()=>live(c)||location.assign(c.href),${HELD_FORM_MS})}
+else if(k=='close'&&g){g.close();d.body.removeAttribute('${DIALOG_PAGE_ATTRIBUTE}');if(c.href&&c.pathname!=location.pathname)setTimeout(()=>live(c)||location.assign(c.href),${HELD_FORM_MS})}
 else return;e.preventDefault();e.stopImmediatePropagation()},true);
 d.addEventListener('keydown',e=>{if(e.key!='Escape'||menu())return;const c=d.querySelector('dialog[open]:not([${LIVE_ATTRIBUTE}]) [${CLOSE_ATTRIBUTE}]');if(c&&!live(c)){e.preventDefault();c.click()}},true);
 d.addEventListener('submit',e=>{const f=e.target,k=f.elements&&f.elements.${IDEMPOTENCY_KEY_FIELD};if(k&&!k.value)k.value=Date.now().toString(36)+Math.random().toString(36).slice(2);

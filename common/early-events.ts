@@ -53,6 +53,12 @@ export const LIVE_ATTRIBUTE = 'data-live';
 export const QUEUED_ATTRIBUTE = 'data-queued';
 /** When a dialog opened before the page was live was opened (ms since the epoch). */
 export const OPENED_AT_ATTRIBUTE = 'data-opened-at';
+/**
+ * The body's attribute on a page that opens with a dialog over it (an app's legal text or
+ * support form): the stylesheet keeps the page behind that dialog inert, with no script and
+ * no restyle as the page comes live. Closing the dialog before the page is live removes it.
+ */
+export const DIALOG_PAGE_ATTRIBUTE = 'data-dialog-page';
 /** The attribute of a dialog's close link, which Escape follows before the page is live. */
 export const CLOSE_ATTRIBUTE = 'data-close';
 /** The carousel: how many images it holds, and which is first on screen. */

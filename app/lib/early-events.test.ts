@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { HELD_FORM_MS } from '../../common/early-events.ts';
+import { DIALOG_PAGE_ATTRIBUTE, HELD_FORM_MS } from '../../common/early-events.ts';
 import { EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
 import { EARLY_COUNTS_GLOBAL } from '../../common/visits.ts';
 import { earlyEffect, isPlainClick, pressedInPage } from './early-events.ts';
@@ -237,6 +237,14 @@ describe('a dialog (open, close)', () => {
     expect(followed).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(followed.mock.calls).toEqual([[`${window.location.origin}/echoexpense`]]);
+  });
+
+  test('closing the dialog a page opens with gives the page behind it back at once', () => {
+    page('<dialog open><a href="/echoexpense" data-close aria-label="Close">×</a></dialog>');
+    document.body.setAttribute(DIALOG_PAGE_ATTRIBUTE, '');
+    byLabel('Close').click();
+    expect(document.body.hasAttribute(DIALOG_PAGE_ATTRIBUTE)).toBe(false);
+    document.body.removeAttribute(DIALOG_PAGE_ATTRIBUTE);
   });
 
   test('once live, opening is left to the app', () => {

@@ -3,6 +3,10 @@ import { LEGAL_TITLES, paths } from '../../common/paths.ts';
 import { legalPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { LegalModal } from '../features/legal/legal-modal.tsx';
+import { DIALOG_PAGE_HANDLE } from '../ui/modal.tsx';
+
+/** The page opens with the text's dialog over the app's page. */
+export const handle = DIALOG_PAGE_HANDLE;
 
 // React Router's own type, not this route's generated one: the route exists only while an
 // app of the content needs it, and its generated types with it.

@@ -2,6 +2,10 @@ import type { MetaArgs } from 'react-router';
 import { paths, supportTitle } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
+import { DIALOG_PAGE_HANDLE } from '../ui/modal.tsx';
+
+/** The page opens with the feedback form's dialog over the app's page. */
+export const handle = DIALOG_PAGE_HANDLE;
 
 // React Router's own type, not this route's generated one: the route exists only while an
 // app of the content needs it, and its generated types with it.

@@ -20,7 +20,12 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { CLOSE_ATTRIBUTE, LIVE_ATTRIBUTE, OPENED_AT_ATTRIBUTE } from '../../common/early-events.ts';
+import {
+  CLOSE_ATTRIBUTE,
+  DIALOG_PAGE_ATTRIBUTE,
+  LIVE_ATTRIBUTE,
+  OPENED_AT_ATTRIBUTE,
+} from '../../common/early-events.ts';
 import { isPlainClick } from '../lib/early-events.ts';
 import { CloseIcon } from './icons.tsx';
 import styles from './modal.module.css';
@@ -59,6 +64,23 @@ export interface ModalProps {
    * epoch): before the page was live, as it was prerendered open, or now.
    */
   onShown?: (since: number) => void;
+}
+
+/** The route handle of a page that opens with a dialog over it (see `DIALOG_PAGE_ATTRIBUTE`). */
+export const DIALOG_PAGE_HANDLE = { dialogPage: true } as const;
+
+/** Whether the page of these route matches opens with a dialog over it. */
+export function opensWithDialog(matches: readonly { handle?: unknown }[]): boolean {
+  return matches.some((match) => match.handle === DIALOG_PAGE_HANDLE);
+}
+
+/** Whether the stylesheet keeps the page behind an open, non-modal dialog inert. */
+function keepsPageInert(): boolean {
+  return (
+    document.body.hasAttribute(DIALOG_PAGE_ATTRIBUTE) &&
+    typeof CSS !== 'undefined' &&
+    CSS.supports('interactivity', 'inert')
+  );
 }
 
 const subscribeToNothing = () => () => {};
@@ -147,11 +169,19 @@ export function Modal({
             `[commandfor="${CSS.escape(dialog.id)}"], [data-early="open ${CSS.escape(dialog.id)}"]`,
           )
         : active;
-    if (!isModal(dialog)) {
-      // A prerendered dialog arrives open but not modal; reopen it as a modal.
+    // A dialog prerendered open stays as it is where the stylesheet keeps the page behind it
+    // inert (see `DIALOG_PAGE_ATTRIBUTE`): made modal, the browser would restyle the whole
+    // page just as it comes live. Elsewhere, and when opened on a live page, it is made modal.
+    const wasModal = isModal(dialog);
+    const stays = !wasModal && dialog.open && fromPrerender && keepsPageInert();
+    if (!wasModal && !stays) {
       if (dialog.open) dialog.close();
       dialog.showModal();
       if (focusTitle) titleRef.current?.focus();
+    }
+    // Focus as showModal() would put it, unless the visitor has put it in the dialog already.
+    if (stays && !dialog.contains(document.activeElement)) {
+      (focusTitle ? titleRef.current : dialog.querySelector<HTMLElement>('[autofocus]'))?.focus();
     }
     firstShown.current ??= Date.now();
     shown(firstShown.current);
@@ -163,12 +193,29 @@ export function Modal({
     const onClick = (event: MouseEvent) => {
       if (event.target === dialog) requestClose();
     };
+    // Not modal, it has no cancel event and no backdrop of its own: Escape, and a click
+    // anywhere outside its panel, close it here.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || isModal(dialog)) return;
+      event.preventDefault();
+      requestClose();
+    };
+    const onClickOutside = (event: MouseEvent) => {
+      if (isModal(dialog)) return;
+      if (!(event.target instanceof Node) || !dialog.contains(event.target)) requestClose();
+    };
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('click', onClick);
+    if (stays) {
+      document.addEventListener('keydown', onKeyDown);
+      document.addEventListener('click', onClickOutside);
+    }
     document.documentElement.dataset.modalOpen = 'true';
     return () => {
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('click', onClickOutside);
       delete document.documentElement.dataset.modalOpen;
       firstShown.current = null;
       if (dialog.open) dialog.close();
@@ -184,6 +231,7 @@ export function Modal({
       className={`${styles.dialog} ${size === 'narrow' ? styles.narrow : ''}`}
       id={id}
       aria-labelledby={titleId}
+      aria-modal="true"
       open={prerenderedOpen}
       // The early script may have opened it (open, data-opened-at) before it was live.
       suppressHydrationWarning

@@ -39,6 +39,28 @@ export async function settled(page: Page): Promise<void> {
 /** The WCAG levels the site is held to. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * Expects the page behind the open dialog to be out of reach: Tab after Tab, focus stays in
+ * the dialog (or leaves the page for the browser), and a click on the top bar's Menu button,
+ * behind it, opens no menu.
+ */
+export async function expectOnlyDialogInReach(page: Page): Promise<void> {
+  const where = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) return 'the browser';
+      return focused.closest('dialog[open]') ? 'the dialog' : focused.outerHTML.slice(0, 80);
+    });
+  for (let step = 0; step < 12; step++) {
+    await page.keyboard.press('Tab');
+    expect(await where()).toMatch(/^the (dialog|browser)$/);
+  }
+  const box = await page.getByRole('button', { name: 'Menu', includeHidden: true }).boundingBox();
+  expect(box).not.toBeNull();
+  if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+}
+
 /** Runs axe on the page (or the part `selector` names) and expects no WCAG violation. */
 export async function expectNoAxeViolations(page: Page, selector?: string): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);

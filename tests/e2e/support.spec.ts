@@ -4,7 +4,7 @@
  * from the page, closing back to the page and sending like the button's form.
  */
 import { fill, nextAlert, VALUES } from './feedback-form.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, expectOnlyDialogInReach, test } from './fixtures.ts';
 import { legalApp, legalApps, site } from './site.ts';
 
 const SUPPORT = `/${legalApp.slug}/support`;
@@ -88,6 +88,27 @@ test('is linked beside Terms and Privacy; Escape closes it and focus returns', a
   await expect(page).toHaveURL(`/${legalApp.slug}`);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(link).toBeFocused();
+});
+
+test('loaded at its address: focus in the form, the page behind out of reach; a click beside the form or Escape returns to the page', async ({
+  page,
+}) => {
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await page.goto(SUPPORT);
+  await expect(dialog.getByLabel('First Name', { exact: true })).toBeFocused();
+  // Its click on the Menu button behind the form is a click beside the form: it closes it.
+  await expectOnlyDialogInReach(page);
+  await expect(page).toHaveURL(`/${legalApp.slug}`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await menu.click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+
+  await page.goto(SUPPORT);
+  await expect(dialog.getByLabel('First Name', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(`/${legalApp.slug}`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('reads without JavaScript: the form and its app are in the prerendered page', async ({

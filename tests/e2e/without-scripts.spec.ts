@@ -8,7 +8,7 @@
  */
 import type { CDPSession } from '@playwright/test';
 import { VALUES } from './feedback-form.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, expectOnlyDialogInReach, test, type Page } from './fixtures.ts';
 import {
   appContent,
   appWithoutLegal,
@@ -82,9 +82,13 @@ test('Send Feedback opens the form on the support page; Cancel and Close lead ba
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a legal page’s close link leads back to the app’s page', async ({ page }) => {
+test('a legal page’s close link leads back to the app’s page; until then the page behind is out of reach', async ({
+  page,
+}) => {
   await page.goto(`${APP}/privacy`);
   const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
+  await expect(dialog).toBeVisible();
+  await expectOnlyDialogInReach(page);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('link', { name: 'Close' }).click();
   await expect(page).toHaveURL(APP);
