@@ -1,7 +1,8 @@
 /**
- * The interface's own line icons (menu, close, arrows, pause, play, contact, legal, QR code). Brand and technology
- * logos come from simple-icons instead. Every icon is decorative: the control that holds
- * it carries the accessible name.
+ * The interface's own line icons (menu, close, arrows, pause, play, themes, contact, legal,
+ * QR code), drawn inline: no image document to decode as a control first shows them. Brand
+ * and technology logos come from simple-icons instead. Every icon is decorative: the control
+ * that holds it carries the accessible name.
  */
 import type { SVGProps } from 'react';
 
@@ -47,6 +48,32 @@ export const PlayIcon = (props: IconProps) => (
     <path d="M7 5l12 7-12 7z" fill="currentColor" />
   </Icon>
 );
+export const SystemIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </Icon>
+);
+
+export const SunIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4" />
+  </Icon>
+);
+
+export const MoonIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" />
+  </Icon>
+);
+
+export const CheckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Icon>
+);
+
 export const ChevronLeftIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M15 5l-7 7 7 7" />
