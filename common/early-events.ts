@@ -37,10 +37,11 @@
  * the page hydrated on its own, `[data-island]`, such as All Projects) and a dialog are live
  * once their own code has hydrated them (`data-live`). From then on the script steps aside.
  *
- * It runs before the first paint, so it is kept small; the build adds its hash to each
- * page's Content-Security-Policy like every inline script. The script itself is in
- * `early-events-script.ts`, which only the build reads; this module holds the names that
- * the app shares with it.
+ * What runs before the first paint is kept small: an inline script in the head holds each
+ * such tap (the build adds its hash to each page's Content-Security-Policy like every inline
+ * script), and a small file the head loads beside the page applies their effects, to the
+ * taps held until it came and to each one after. Both are in `early-events-script.ts`, which
+ * only the build reads; this module holds the names that the app shares with them.
  */
 
 /** The attribute of a control whose effect the early script applies before the page is live. */

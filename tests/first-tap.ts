@@ -17,6 +17,7 @@
  * across a navigation that the tap starts (a link).
  */
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { EARLY_EFFECTS_FILE_PREFIX } from '../common/early-events-script.ts';
 
 /** The two setups: a phone (touch, 3× pixels) and a desktop window, both throttled. */
 export type ViewportKind = 'phone' | 'desktop';
@@ -402,11 +403,24 @@ export interface FirstTapOptions {
    */
   afterwards?: (page: Page) => Promise<void>;
   /**
-   * Holds the page's scripts back (every script file of the build) until the tap's effect
-   * has shown, or HELD_FOR_MS has passed: the effect must then come without them, and the
-   * tap always comes before the page is live. Default false: the page loads as it would.
+   * Holds the page's scripts back (every script file of the build but the early taps'
+   * effects, which come beside the page) until the tap's effect has shown, or HELD_FOR_MS
+   * has passed: the effect must then come without them, and the tap always comes before the
+   * page is live. Default false: the page loads as it would.
    */
   holdScripts?: boolean;
+}
+
+/**
+ * Whether `url` is one of the app's script files: every script file of the build but the
+ * early taps' effects, which come beside the page (`common/early-events-script.ts`).
+ */
+export function isAppScript(url: URL): boolean {
+  return (
+    url.pathname.startsWith('/assets/') &&
+    url.pathname.endsWith('.js') &&
+    !url.pathname.startsWith(`/${EARLY_EFFECTS_FILE_PREFIX}`)
+  );
 }
 
 /** Where a control shows on its page: its middle in the page, the scroll that shows it. */
@@ -494,7 +508,7 @@ export async function firstTap(
   let release = () => {};
   if (holdScripts) {
     const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
+    await context.route(isAppScript, async (route) => {
       await held;
       await route.continue();
     });

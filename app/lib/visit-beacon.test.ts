@@ -4,7 +4,7 @@ import {
   COUNT_OPEN_ATTRIBUTE,
   VISIT_ENDPOINT,
 } from '../../common/visits.ts';
-import { EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
+import { EARLY_EFFECTS_SCRIPT, EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
 import { startVisitBeacon } from './visit-beacon.ts';
 
 /** The beacons sent, as their bodies. */
@@ -61,8 +61,10 @@ describe('the visit beacon', () => {
       <a href="/elsewhere">Not counted</a>`;
     // The page's early script, run as the browser runs it, before the first paint: a click
     // before the page is live is noted, and sent once the beacon starts.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    (new Function(EARLY_EVENTS_SCRIPT) as () => void)();
+    for (const script of [EARLY_EVENTS_SCRIPT, EARLY_EFFECTS_SCRIPT]) {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      (new Function(script) as () => void)();
+    }
     document.querySelector('span')?.click();
     expect(sent).toEqual([]);
     startVisitBeacon();

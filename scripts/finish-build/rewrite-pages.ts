@@ -5,9 +5,14 @@
  * first paint (`common/theme.ts`), and the script that keeps the visitor's taps until the
  * page is live (`common/early-events.ts`).
  */
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
+import {
+  EARLY_EFFECTS_FILE_PREFIX,
+  EARLY_EFFECTS_SCRIPT,
+  EARLY_EVENTS_SCRIPT,
+} from '../../common/early-events-script.ts';
 import { PAINT_WHOLE_PAGE } from '../../common/first-paint.ts';
 import { PLATFORM_SCRIPT } from '../../common/visitor-platform.ts';
 import { linkPages } from '../../common/app-links.ts';
@@ -65,6 +70,17 @@ async function rewritePage(
 }
 
 /**
+ * Writes the early taps' effects (`common/early-events-script.ts`) as an asset named by its
+ * content, cached for good like the others, and returns its path in the site.
+ */
+async function writeEarlyEffects(clientDir: string): Promise<string> {
+  const hash = createHash('sha256').update(EARLY_EFFECTS_SCRIPT).digest('base64url').slice(0, 8);
+  const file = `${EARLY_EFFECTS_FILE_PREFIX}${hash}.js`;
+  await writeFile(path.join(clientDir, file), EARLY_EFFECTS_SCRIPT);
+  return file;
+}
+
+/**
  * Rewrites the page of every route, of every app's link, the app shell and the 404 page.
  * `headOf` gives what a route's head gains beyond what every page's does (its JSON-LD).
  */
@@ -76,15 +92,18 @@ export async function rewritePages(
   // What every page's head gains: its first paint held until its content is parsed
   // (`common/first-paint.ts`), the icon, the lazy marks shown without scripts, the
   // browser's colour of each theme and the script that applies the visitor's theme, and the
-  // script that keeps the visitor's taps until the page is live. React renders none of
-  // them, so hydration leaves them alone.
+  // script that keeps the visitor's taps until the page is live, with the file of their
+  // effects, loaded at once beside the page. React renders none of them, so hydration
+  // leaves them alone.
+  const effectsFile = await writeEarlyEffects(clientDir);
   const everyHead =
     PAINT_WHOLE_PAGE +
     iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) +
     LAZY_MARKS_WITHOUT_SCRIPTS +
     themeColorMetas() +
     `<script>${THEME_SCRIPT}</script>` +
-    `<script>${EARLY_EVENTS_SCRIPT}</script>`;
+    `<script>${EARLY_EVENTS_SCRIPT}</script>` +
+    `<script async src="/${effectsFile}"></script>`;
   const allCss = await stylesheetsOf(clientDir);
   await Promise.all([
     ...pageRoutes(apps).map((route) =>

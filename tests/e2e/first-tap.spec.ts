@@ -1,13 +1,15 @@
 /**
  * A tap at first sight, on a throttled phone and desktop (CPU 4× slower, slow 4G): each
  * control must show its effect before the page's scripts have run, and keep it, once, when
- * they do. Each test loads the page afresh with every script file of the build held back,
+ * they do. Each test loads the page afresh with every script file of the app held back (all
+ * but the early taps' small file of effects, which comes beside the page),
  * taps the control the moment it is visible, expects what the visitor notices (by role and
  * visible text) while the scripts are still held, then lets them through and expects the
  * live page to carry on from there (tests/first-tap.ts). How soon the effect shows is a
  * figure of `npm run bench:first-tap`, not of these tests.
  */
 import {
+  isAppScript,
   describeTap,
   firstTap,
   firstTapControls,
@@ -17,6 +19,7 @@ import {
 } from '../first-tap.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { fill, nextAlert } from './feedback-form.ts';
+import { EARLY_EFFECTS_FILE_PREFIX } from '../../common/early-events-script.ts';
 import { SCANNABLE_BUTTONS } from '../../common/qr-codes.ts';
 import { appContent, appWithoutLegal, legalApp, notTested, screenshotCount } from './site.ts';
 
@@ -85,7 +88,7 @@ for (const viewport of VIEWPORT_KINDS) {
 async function withScriptsHeld(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
+  await page.route(isAppScript, async (route) => {
     await held;
     await route.continue();
   });
@@ -173,6 +176,32 @@ if (SLIDER) {
 
 if (CAROUSEL_APP) {
   const app = CAROUSEL_APP;
+  test('a tap before even the early taps’ effects have come is applied once they do, and once only', async ({
+    page,
+  }) => {
+    let releaseEffects = () => {};
+    const effectsHeld = new Promise<void>((resolve) => (releaseEffects = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith(`/${EARLY_EFFECTS_FILE_PREFIX}`),
+      async (route) => {
+        await effectsHeld;
+        await route.continue();
+      },
+    );
+    const release = await withScriptsHeld(page);
+    await page.goto(`/${app.slug}`, { waitUntil: 'commit' });
+    const carousel = page.getByRole('region', { name: /screenshots$/ }).first();
+    const position = carousel.getByText(/^\d+(–\d+)? \/ \d+$/);
+    const total = screenshotCount(app);
+    await expect(position).toHaveText(`1–4 / ${total}`);
+    await carousel.getByRole('button', { name: 'Next screenshots' }).click();
+    releaseEffects();
+    await expect(position).toHaveText(`5–8 / ${total}`);
+    release();
+    await live(page);
+    await expect(position).toHaveText(`5–8 / ${total}`);
+  });
+
   test('the carousel stepped at first sight carries on from there once live, paused as it was left', async ({
     page,
   }) => {

@@ -1,8 +1,10 @@
 /**
  * Byte sizes are deterministic, so they are a test: the home page's initial JavaScript and its
  * CSS, gzipped as served, stay within their budgets in bench/budgets.json, measured from the
- * build output with the same code as `npm run bench:bundle`.
+ * build output with the same code as `npm run bench:bundle`; and what every page runs before
+ * its first paint, inline, stays small.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compare, limits, readBudgets, renderTable } from '../../bench/budgets.ts';
 import { builtSite, initialCss, initialJs } from '../../bench/initial-assets.ts';
@@ -33,4 +35,28 @@ test('the home page loads no more JavaScript and CSS than its budgets allow', ()
     rows.filter((row) => !row.met),
     renderTable(rows),
   ).toEqual([]);
+});
+
+/** The most an inline script of a page may weigh, as written (not compressed). */
+const INLINE_SCRIPT_MAX_BYTES = 1000;
+
+test('every inline script of every page stays within 1,000 bytes', () => {
+  const { clientDir, pages } = builtSite(path.resolve('build'));
+  const over: string[] = [];
+  let scripts = 0;
+  for (const [page, file] of Object.entries(pages)) {
+    const html = readFileSync(path.join(clientDir, file), 'utf8');
+    for (const [, attributes = '', body = ''] of html.matchAll(
+      /<script([^>]*)>([\s\S]*?)<\/script>/g,
+    )) {
+      // Data (JSON-LD) is not run; a script with a source is a file.
+      if (/\ssrc=|application\/ld\+json/.test(attributes)) continue;
+      scripts++;
+      const bytes = Buffer.byteLength(body);
+      if (bytes > INLINE_SCRIPT_MAX_BYTES)
+        over.push(`${page}: ${bytes} bytes: ${body.slice(0, 60)}…`);
+    }
+  }
+  expect(scripts).toBeGreaterThan(Object.keys(pages).length * 3);
+  expect(over).toEqual([]);
 });
