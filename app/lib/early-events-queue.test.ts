@@ -1,14 +1,10 @@
 import { expect, test } from 'vitest';
 import { EARLY_EFFECTS_SCRIPT, EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
-
-function run(script: string): void {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  (new Function(script) as () => void)();
-}
+import { runEarlyScript } from './run-early-scripts.ts';
 
 test('a tap before the effects have loaded is held, and applied once, as they load', () => {
   // Only the head's inline script has run: its effects are still on their way.
-  run(EARLY_EVENTS_SCRIPT);
+  runEarlyScript(EARLY_EVENTS_SCRIPT);
   document.body.innerHTML = `
     <button type="button" data-early="press" aria-pressed="false">Pause animation</button>
     <dialog open><form><input name="idempotencyKey" value=""><button>Send</button></form></dialog>`;
@@ -23,11 +19,11 @@ test('a tap before the effects have loaded is held, and applied once, as they lo
   expect(followed).toBe(0);
   expect(form?.hasAttribute('data-queued')).toBe(true);
 
-  run(EARLY_EFFECTS_SCRIPT);
+  runEarlyScript(EARLY_EFFECTS_SCRIPT);
   expect(toggle?.getAttribute('aria-pressed')).toBe('true');
   expect((form?.elements.namedItem('idempotencyKey') as HTMLInputElement).value).not.toBe('');
   // Loaded twice, it applies nothing twice.
-  run(EARLY_EFFECTS_SCRIPT);
+  runEarlyScript(EARLY_EFFECTS_SCRIPT);
   expect(toggle?.getAttribute('aria-pressed')).toBe('true');
   // From then on, each tap at once.
   toggle?.click();

@@ -1,16 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { DIALOG_PAGE_ATTRIBUTE, HELD_FORM_MS } from '../../common/early-events.ts';
-import { EARLY_EFFECTS_SCRIPT, EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
 import { EARLY_COUNTS_GLOBAL } from '../../common/visits.ts';
 import { earlyEffect, isPlainClick, pressedInPage } from './early-events.ts';
+import { runEarlyScripts } from './run-early-scripts.ts';
 
 /** A page as the browser has it before the scripts: the early script ran in its head. */
 beforeAll(() => {
-  // The page's early scripts, run as the browser runs them (happy-dom runs no script element).
-  for (const script of [EARLY_EVENTS_SCRIPT, EARLY_EFFECTS_SCRIPT]) {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    (new Function(script) as () => void)();
-  }
+  runEarlyScripts();
 });
 
 const global = self as unknown as Record<string, unknown>;

@@ -4,7 +4,7 @@ import {
   COUNT_OPEN_ATTRIBUTE,
   VISIT_ENDPOINT,
 } from '../../common/visits.ts';
-import { EARLY_EFFECTS_SCRIPT, EARLY_EVENTS_SCRIPT } from '../../common/early-events-script.ts';
+import { runEarlyScripts } from './run-early-scripts.ts';
 import { startVisitBeacon } from './visit-beacon.ts';
 
 /** The beacons sent, as their bodies. */
@@ -61,10 +61,7 @@ describe('the visit beacon', () => {
       <a href="/elsewhere">Not counted</a>`;
     // The page's early script, run as the browser runs it, before the first paint: a click
     // before the page is live is noted, and sent once the beacon starts.
-    for (const script of [EARLY_EVENTS_SCRIPT, EARLY_EFFECTS_SCRIPT]) {
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      (new Function(script) as () => void)();
-    }
+    runEarlyScripts();
     document.querySelector('span')?.click();
     expect(sent).toEqual([]);
     startVisitBeacon();

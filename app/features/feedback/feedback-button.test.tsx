@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
-import { EARLY_EFFECTS_SCRIPT, EARLY_EVENTS_SCRIPT } from '../../../common/early-events-script.ts';
+import { runEarlyScripts } from '../../lib/run-early-scripts.ts';
 import { site } from '../../../content/index.ts';
 import { FeedbackButton } from './feedback-button.tsx';
 
@@ -14,10 +14,7 @@ let alertMock: Mock<(message?: unknown) => void>;
 
 /** The page's early script, in its head (happy-dom runs no script element). */
 beforeAll(async () => {
-  for (const script of [EARLY_EVENTS_SCRIPT, EARLY_EFFECTS_SCRIPT]) {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    (new Function(script) as () => void)();
-  }
+  runEarlyScripts();
   // The form's chunk, compiled once here: the first test would otherwise wait for the
   // compiler, not the browser, past findByRole's time.
   await import('./feedback-modal.tsx');
