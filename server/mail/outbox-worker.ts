@@ -6,7 +6,7 @@
  * message is sent again: delivery is at least once, and the stable Message-ID lets the
  * duplicate be recognised. A global cap limits mails per hour; messages over it wait, sent
  * oldest first in a fair share per app, and when messages still wait once the hour's mails
- * are out, the owner gets one digest mail listing them (at most one an hour).
+ * are out, the owner gets one digest mail listing them (at most one an hour: `digest.ts`).
  *
  * When the mail server refuses the site itself (its login, its sender, the relay), or TLS
  * with it fails (its certificate, STARTTLS), delivery pauses: no message is marked dead
@@ -22,7 +22,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedMessage, OutboxQueue } from '../store/types.ts';
-import { composeDigestMail, composeFeedbackMail, type MailAddresses } from './compose.ts';
+import { composeFeedbackMail, type MailAddresses } from './compose.ts';
+import { WaitingDigest } from './digest.ts';
 import {
   classifySendError,
   HOUR_MS,
@@ -33,9 +34,6 @@ import {
 import type { MailTransport } from './transport.ts';
 import { systemClock, type Clock, type Timer } from '../clock.ts';
 import { WakeUp } from '../wake-up.ts';
-
-/** Waiting messages listed in a digest at most; the rest are counted. */
-const DIGEST_MAX_LISTED = 200;
 
 export interface OutboxWorkerOptions {
   store: OutboxQueue;
@@ -78,8 +76,7 @@ export class OutboxWorker {
   #capped = false;
   /** Delivery is paused (as last read from the store). */
   #paused = false;
-  /** A digest that failed is not tried again before this time. */
-  #digestNotBefore = 0;
+  readonly #digest: WaitingDigest;
   /** A pause found at start is tried at once: a restart usually follows a change of settings. */
   #tryPauseNow = true;
 
@@ -95,6 +92,14 @@ export class OutboxWorker {
       ...options,
     };
     this.#wakeUp = new WakeUp(this.#options.clock);
+    const { store, addresses, maxPerHour, retry, log } = this.#options;
+    this.#digest = new WaitingDigest({
+      store,
+      addresses,
+      maxPerHour,
+      retryAfterMs: retry.baseMs,
+      log,
+    });
   }
 
   get running(): boolean {
@@ -190,7 +195,7 @@ export class OutboxWorker {
       const room = maxPerHour - recent.count;
       this.#capped ||= room <= 0;
       // Listed once the hour's mails are out: exactly what waits for the next hour.
-      if (!pause && room <= 0) await this.#digestIfBehind(transport, at);
+      if (!pause && room <= 0) await this.#digest.mailIfBehind(transport, at);
       if (room <= 0) {
         if (!this.#capNoticeShown) {
           this.#capNoticeShown = true;
@@ -219,40 +224,6 @@ export class OutboxWorker {
     const due = await store.nextDueAt();
     const waitMs = due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs);
     return { batch, waitMs };
-  }
-
-  /**
-   * Mails the owner one digest of the messages still waiting once the hour's cap is used up,
-   * unless one went out in the last hour. The messages stay queued and are mailed one by one
-   * as the cap allows.
-   */
-  async #digestIfBehind(transport: MailTransport, at: number): Promise<void> {
-    const { store, addresses, maxPerHour, log } = this.#options;
-    if (at < this.#digestNotBefore) return;
-    const lastDigestAt = await store.lastDigestAt();
-    if (lastDigestAt !== null && lastDigestAt > at - HOUR_MS) return;
-    const due = await store.countDue(at);
-    if (due === 0) return;
-    // One instance mails it: the turn is taken in the store before the mail goes.
-    if (!(await store.claimDigest(at, lastDigestAt))) return;
-    const listed = await store.dueInSendOrder(at, DIGEST_MAX_LISTED);
-    try {
-      await transport.send(
-        composeDigestMail({ waiting: listed, total: due, at, maxPerHour }, addresses),
-      );
-    } catch (error) {
-      this.#digestNotBefore = at + this.#options.retry.baseMs;
-      await store.releaseDigest(at, lastDigestAt);
-      log.warn(
-        { err: classifySendError(error).detail },
-        'could not mail the digest of waiting feedback',
-      );
-      return;
-    }
-    log.warn(
-      { waiting: due, maxPerHour },
-      'more feedback waits than the hourly mail cap lets out; mailed the owner a digest',
-    );
   }
 
   #sleep(ms: number): Promise<void> {
