@@ -38,11 +38,8 @@ function entryScripts(clientDir: string, html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g))
     urls.add(match[1] ?? '');
-  // Module scripts, and the classic ones the head loads.
+  // Module scripts, and the classic ones the head loads (the early taps' effects).
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(match[1] ?? '');
-  // The classic script the inline module script adds once the page has painted (the early
-  // taps' effects).
-  for (const match of html.matchAll(/\bsrc:"(\/assets\/[^"]+)"/g)) urls.add(match[1] ?? '');
   // The page's inline module script imports the route modules and then the client entry
   // (`import("/assets/entry.client-….js")`), all at once on load: none of them is lazy.
   for (const match of html.matchAll(

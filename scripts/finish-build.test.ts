@@ -112,7 +112,6 @@ describe('the build step', () => {
       'import("/assets/entry.client-4.js");';
     const html = withScriptsAfterFirstPaint(
       `<p>Hello</p><script type="module" async="">${script}</script><script>x()</script>`,
-      '/assets/early-effects-5.js',
     );
     const [, body = ''] = /<script type="module">([\s\S]*?)<\/script>/.exec(html) ?? [];
     // No static import is left: nothing is fetched before the wait is over.
@@ -127,15 +126,10 @@ describe('the build step', () => {
         'import("/assets/entry.client-4.js");',
     );
     // Once the page has painted, the images that wait for it (lazy marks) may load.
-    const painted = body.indexOf("d.documentElement.dataset.painted='';");
-    // The early taps' effects come first, as a classic script.
-    const effects = body.indexOf(
-      'd.head.append(Object.assign(d.createElement(\'script\'),{src:"/assets/early-effects-5.js"}))}',
-    );
+    const painted = body.indexOf("d.documentElement.dataset.painted=''");
     expect(wait).toBeGreaterThan(0);
     expect(painted).toBeGreaterThan(wait);
-    expect(effects).toBeGreaterThan(painted);
-    expect(load).toBeGreaterThan(effects);
+    expect(load).toBeGreaterThan(painted);
     expect(rest).toBeGreaterThan(load);
     // The page around it is unchanged.
     expect(html.startsWith('<p>Hello</p><script type="module">')).toBe(true);
@@ -146,7 +140,6 @@ describe('the build step', () => {
     expect(() =>
       withScriptsAfterFirstPaint(
         '<script type="module" async="">import { a } from "/assets/a.js";\na();</script>',
-        '/assets/early-effects-5.js',
       ),
     ).toThrow(/Unexpected module script/);
   });

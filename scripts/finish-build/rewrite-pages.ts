@@ -46,16 +46,12 @@ async function rewritePage(
   clientDir: string,
   file: string,
   allCss: ReadonlyMap<string, string>,
-  { head, earlyEffects }: { head: string; earlyEffects: string },
+  head = '',
 ): Promise<void> {
   const target = path.join(clientDir, file);
   let html = withoutScriptPreloads(await readFile(target, 'utf8'));
-  // The app shell paints nothing before its scripts render the page: nothing to tap before
-  // they come, so its early taps' effects simply load beside them.
-  html =
-    file === APP_SHELL_FILE
-      ? html.replace('</head>', `<script async src="${earlyEffects}"></script></head>`)
-      : withScriptsAfterFirstPaint(html, earlyEffects);
+  // The app shell paints nothing before its scripts render the page.
+  if (file !== APP_SHELL_FILE) html = withScriptsAfterFirstPaint(html);
   const linked = linkedStylesheets(html);
   const styles = (hrefs: string[]) =>
     hrefs.map((href) => `<style>${allCss.get(href) ?? ''}</style>`).join('');
@@ -70,7 +66,7 @@ async function rewritePage(
     svg.set(href, await readFile(path.join(clientDir, href), 'utf8'));
   }
   html = withInlineMarks(html, (href) => svg.get(href) ?? '');
-  await writeFile(target, html.replace('</head>', `${head}</head>`));
+  await writeFile(target, head ? html.replace('</head>', `${head}</head>`) : html);
 }
 
 /**
@@ -96,34 +92,34 @@ export async function rewritePages(
   // What every page's head gains: its first paint held until its content is parsed
   // (`common/first-paint.ts`), the icon, the lazy marks shown without scripts, the
   // browser's colour of each theme and the script that applies the visitor's theme, and the
-  // script that keeps the visitor's taps until the page is live. The file of their effects
-  // loads once the page has painted (`withScriptsAfterFirstPaint`). React renders none of
-  // them, so hydration leaves them alone.
-  const earlyEffects = `/${await writeEarlyEffects(clientDir)}`;
+  // script that keeps the visitor's taps until the page is live, with the file of their
+  // effects, loaded at once beside the page. React renders none of them, so hydration
+  // leaves them alone.
+  const effectsFile = await writeEarlyEffects(clientDir);
   const everyHead =
     PAINT_WHOLE_PAGE +
     iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) +
     LAZY_MARKS_WITHOUT_SCRIPTS +
     themeColorMetas() +
     `<script>${THEME_SCRIPT}</script>` +
-    `<script>${EARLY_EVENTS_SCRIPT}</script>`;
+    `<script>${EARLY_EVENTS_SCRIPT}</script>` +
+    `<script async src="/${effectsFile}"></script>`;
   const allCss = await stylesheetsOf(clientDir);
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
-      rewritePage(clientDir, pageFile(route.path), allCss, {
-        head: `${everyHead}${headOf(route)}`,
-        earlyEffects,
-      }),
+      rewritePage(clientDir, pageFile(route.path), allCss, `${everyHead}${headOf(route)}`),
     ),
     // The page of each app's link, one for all its addresses, which marks the visitor's
     // platform before its first paint.
     ...linkPages(apps).map(({ shellPath }) =>
-      rewritePage(clientDir, pageFile(shellPath), allCss, {
-        head: `${everyHead}<script>${PLATFORM_SCRIPT}</script>`,
-        earlyEffects,
-      }),
+      rewritePage(
+        clientDir,
+        pageFile(shellPath),
+        allCss,
+        `${everyHead}<script>${PLATFORM_SCRIPT}</script>`,
+      ),
     ),
-    rewritePage(clientDir, APP_SHELL_FILE, allCss, { head: everyHead, earlyEffects }),
-    rewritePage(clientDir, NOT_FOUND_FILE, allCss, { head: everyHead, earlyEffects }),
+    rewritePage(clientDir, APP_SHELL_FILE, allCss, everyHead),
+    rewritePage(clientDir, NOT_FOUND_FILE, allCss, everyHead),
   ]);
 }

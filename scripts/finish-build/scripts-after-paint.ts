@@ -22,23 +22,16 @@ const STATIC_IMPORT = /^import (?:\* as ([A-Za-z_$][\w$]*) from )?("[^"\n]+");\n
  * paint timing reports nothing: those wait for the load event instead. Should the paint go
  * unreported anyway, the scripts start 3 s after the load event. Then it marks the document
  * `html[data-painted]`, where the images that wait for the first paint start loading (the
- * lazy marks of `app/ui/brand-icon.module.css`), and starts loading `earlyEffects`, the early
- * taps' effects (`common/early-events-script.ts`), as a classic script: until it runs, the
- * inline script in the head holds each tap. Loaded from the head instead, even `async`, it
- * would share the line with the page's first paint. Written small, as the browser runs it:
- * it counts against the inline scripts' weight.
+ * lazy marks of `app/ui/brand-icon.module.css`). Written small, as the browser runs it: it
+ * counts against the inline scripts' weight.
  */
-function afterFirstPaint(earlyEffects: string): string {
-  return (
-    "{const d=document,l=(f)=>addEventListener('load',f,{once:!0});" +
-    'await new Promise((go)=>{' +
-    "if(!PerformanceObserver.supportedEntryTypes?.includes('paint')||d.visibilityState!='visible')return l(go);" +
-    'l(()=>setTimeout(go,3e3));' +
-    "new PerformanceObserver((list,o)=>{if(list.getEntriesByName('first-contentful-paint').length)o.disconnect(),go()}).observe({type:'paint',buffered:!0})});" +
-    "d.documentElement.dataset.painted='';" +
-    `d.head.append(Object.assign(d.createElement('script'),{src:${JSON.stringify(earlyEffects)}}))}`
-  );
-}
+const AFTER_FIRST_PAINT =
+  "{const d=document,l=(f)=>addEventListener('load',f,{once:!0});" +
+  'await new Promise((go)=>{' +
+  "if(!PerformanceObserver.supportedEntryTypes?.includes('paint')||d.visibilityState!='visible')return l(go);" +
+  'l(()=>setTimeout(go,3e3));' +
+  "new PerformanceObserver((list,o)=>{if(list.getEntriesByName('first-contentful-paint').length)o.disconnect(),go()}).observe({type:'paint',buffered:!0})});" +
+  "d.documentElement.dataset.painted=''}";
 
 /**
  * Holds a prerendered page's scripts back until the page has painted its content. The page
@@ -48,9 +41,8 @@ function afterFirstPaint(earlyEffects: string): string {
  * contentful paint is reported (or at the load event, where paint timing is missing or the
  * tab is hidden), all at once as before. Its static imports become dynamic ones, bound to
  * the same names; any other form of the script fails the build.
- * The early taps' effects, at `earlyEffects`, start loading first (`afterFirstPaint`).
  */
-export function withScriptsAfterFirstPaint(html: string, earlyEffects: string): string {
+export function withScriptsAfterFirstPaint(html: string): string {
   return html.replace(MODULE_SCRIPT, (_script, body: string) => {
     const bindings: string[] = [];
     const imports: string[] = [];
@@ -62,6 +54,6 @@ export function withScriptsAfterFirstPaint(html: string, earlyEffects: string): 
     if (imports.length === 0 || /^\s*import\s/m.test(rest)) {
       throw new Error(`Unexpected module script in a prerendered page: ${body.slice(0, 200)}`);
     }
-    return `<script type="module">${afterFirstPaint(earlyEffects)}\nconst [${bindings.join(', ')}] = await Promise.all([${imports.join(', ')}]);\n${rest.trim()}</script>`;
+    return `<script type="module">${AFTER_FIRST_PAINT}\nconst [${bindings.join(', ')}] = await Promise.all([${imports.join(', ')}]);\n${rest.trim()}</script>`;
   });
 }
