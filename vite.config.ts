@@ -5,6 +5,7 @@ import { buildSettings } from './scripts/build-settings.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
 import { contentDev } from './scripts/content-dev.ts';
 import { eagerCommonJs } from './scripts/eager-commonjs.ts';
+import { stacklessSentinelsPlugin } from './scripts/stackless-sentinels.ts';
 import { devApi } from './scripts/dev-api.ts';
 
 /**
@@ -36,6 +37,7 @@ export default defineConfig(({ command }) => ({
     ...(command === 'serve' ? [devApi(), contentDev()] : []),
     reactRouter(),
     eagerCommonJs(),
+    stacklessSentinelsPlugin(),
   ] as Plugin[],
   define: {
     __PUBLIC_URL__: JSON.stringify(buildSettings.publicUrl),
