@@ -86,8 +86,24 @@ export function Deferred({ children }: { children: ReactNode }) {
   );
 }
 
-/** True inside an island whose prerendered HTML has not been hydrated yet. */
-export const IslandHydratingContext = createContext(false);
+/**
+ * Whether an island's prerendered HTML is still to be hydrated: marked hydrated, in place, in
+ * the commit that hydrates it, without rendering the island again.
+ */
+export class IslandHydrating {
+  constructor(private still: boolean) {}
+
+  get hydrating(): boolean {
+    return this.still;
+  }
+
+  hydrated(): void {
+    this.still = false;
+  }
+}
+
+/** The island around a component, if any (`app/lib/island.tsx`). */
+export const IslandHydratingContext = createContext(new IslandHydrating(false));
 
 /**
  * Whether this render hydrates prerendered HTML: the page's (while the root hydrates) or an
@@ -95,5 +111,5 @@ export const IslandHydratingContext = createContext(false);
  */
 export function useHydrating(): boolean {
   const island = useContext(IslandHydratingContext);
-  return island || !hasHydrated();
+  return island.hydrating || !hasHydrated();
 }

@@ -10,18 +10,24 @@
 import {
   memo,
   Suspense,
-  useCallback,
   useLayoutEffect,
   useState,
   type ComponentType,
   type NamedExoticComponent,
 } from 'react';
-import { hasHydrated, IslandHydratingContext } from './hydration.tsx';
+import { hasHydrated, IslandHydrating, IslandHydratingContext } from './hydration.tsx';
 import { lazyChunk } from './lazy-chunk.ts';
 
-/** Renders nothing; its layout effect runs in the commit that hydrates (or mounts) the island. */
-function Hydrated({ onHydrated }: { onHydrated: () => void }) {
-  useLayoutEffect(onHydrated, [onHydrated]);
+/**
+ * Renders nothing; its layout effect runs in the commit that hydrates (or mounts) the island,
+ * and marks it hydrated. Nothing renders again for it: the island's components read the mark
+ * at their first render only, and a render of the whole island in that commit would make it
+ * one long task.
+ */
+function Hydrated({ island }: { island: IslandHydrating }) {
+  useLayoutEffect(() => {
+    island.hydrated();
+  }, [island]);
   return null;
 }
 
@@ -31,13 +37,12 @@ export function lazyIsland<P extends object>(
 ): NamedExoticComponent<P> {
   const Lazy = lazyChunk(name, importer);
   function Island(props: P) {
-    const [hydrating, setHydrating] = useState(() => !hasHydrated());
-    const done = useCallback(() => setHydrating(false), []);
+    const [island] = useState(() => new IslandHydrating(!hasHydrated()));
     return (
-      <IslandHydratingContext value={hydrating}>
+      <IslandHydratingContext value={island}>
         <Suspense fallback={null}>
           <Lazy {...props} />
-          <Hydrated onHydrated={done} />
+          <Hydrated island={island} />
         </Suspense>
       </IslandHydratingContext>
     );
