@@ -162,7 +162,10 @@ export function ProjectSlider<T extends SliderItem>({
       setIndex(shown);
       setTakenOver(shown);
     }
-    setLive(true);
+    // React renders the slides itself from here on, in a render of its own after the commit
+    // that hydrates the page, which it would otherwise lengthen by dropping the hidden pages.
+    // A control used in between moves the slider all the same, only without the fade.
+    startTransition(() => setLive(true));
   });
   // From now on the app answers its controls; the early script steps aside (`data-island`).
   useLayoutEffect(() => {
