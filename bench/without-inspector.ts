@@ -38,7 +38,7 @@ const RECORD = `(() => {
   new PerformanceObserver((list) => {
     for (const frame of list.getEntries()) for (const script of frame.scripts || []) {
       let own = false;
-      try { own = new URL(script.sourceURL, location.href).origin === location.origin; } catch {}
+      try { own = script.sourceURL !== "" && new URL(script.sourceURL).origin === location.origin; } catch {}
       if (own && (window.__ownScript === null || script.duration > window.__ownScript.ms)) {
         window.__ownScript = { ms: Math.round(script.duration), what: script.invoker + ' ' + script.sourceURL.replace(location.origin, '') };
       }

@@ -188,7 +188,8 @@ const INSTRUMENT = `(() => {
   const state = { origin, documentMs: since(0), liveMs: null, longestTaskMs: 0, longestScript: null };
   window.__firstTap = state;
   // The longest task, and the longest run of the page's own scripts (long animation frames
-  // name each script that ran over 5 ms in a frame, with where it came from).
+  // name each script that ran over 5 ms in a frame, with where it came from). A script with
+  // no address is one of these measuring scripts, not the page's.
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) state.longestTaskMs = Math.max(state.longestTaskMs, entry.duration);
@@ -199,7 +200,7 @@ const INSTRUMENT = `(() => {
       for (const frame of list.getEntries()) {
         for (const script of frame.scripts || []) {
           let own = false;
-          try { own = new URL(script.sourceURL, location.href).origin === location.origin; } catch {}
+          try { own = script.sourceURL !== "" && new URL(script.sourceURL).origin === location.origin; } catch {}
           if (own && (state.longestScript === null || script.duration > state.longestScript.ms)) {
             state.longestScript = { ms: Math.round(script.duration), what: script.invoker + ' ' + script.sourceURL.replace(location.origin, '') };
           }
