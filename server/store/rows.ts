@@ -2,25 +2,11 @@
  * What both engines share: the tables' columns as read back, and the SQL that reads a
  * message with its delivery and orders the due messages.
  */
-import type {
-  DeliveryPause,
-  DeliveryState,
-  MessageStatus,
-  SpamReason,
-  StoredMessage,
-} from './types.ts';
+import { columnsOf, MESSAGES, recordOf } from './tables.ts';
+import type { DeliveryPause, DeliveryState, MessageStatus, StoredMessage } from './types.ts';
 
-export interface MessageRow {
-  id: string;
-  received_at: number;
-  app_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  message: string;
-  /** 0/1 in SQLite, a boolean in PostgreSQL. */
-  spam: number | boolean;
-  spam_reason: string | null;
+/** A message's delivery, read beside it from its outbox entry (spam has none). */
+interface DeliveryRow {
   state: DeliveryState | null;
   attempts: number | null;
   queued_at: number | null;
@@ -29,31 +15,38 @@ export interface MessageRow {
   last_error: string | null;
   sent_at: number | null;
   lease_until: number | null;
-  read_at: number | null;
 }
+
+const DELIVERY_COLUMNS: readonly (keyof DeliveryRow)[] = [
+  'state',
+  'attempts',
+  'queued_at',
+  'next_attempt_at',
+  'last_attempt_at',
+  'last_error',
+  'sent_at',
+  'lease_until',
+];
+
+/** A message's row as SELECT_MESSAGE reads it: the messages' columns, then its delivery's. */
+export type MessageRow = { id: string } & Record<string, unknown> & DeliveryRow;
 
 /** A message and its delivery; append WHERE, ORDER BY. */
 export const SELECT_MESSAGE = `
-  SELECT m.id, m.received_at, m.app_name, m.first_name, m.last_name, m.email, m.message, m.spam,
-         m.spam_reason, o.state, o.attempts, o.queued_at, o.next_attempt_at, o.last_attempt_at,
-         o.last_error, o.sent_at, o.lease_until, m.read_at
+  SELECT ${[
+    ...columnsOf(MESSAGES).map((column) => `m.${column}`),
+    ...DELIVERY_COLUMNS.map((column) => `o.${column}`),
+  ].join(', ')}
   FROM messages m LEFT JOIN outbox o ON o.message_id = m.id`;
 
 export function toMessage(row: MessageRow): StoredMessage {
-  const spam = row.spam === 1 || row.spam === true;
+  const record = recordOf(MESSAGES, row);
   return {
-    id: row.id,
-    receivedAt: row.received_at,
-    appName: row.app_name,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    message: row.message,
-    spam,
-    spamReason: spam ? ((row.spam_reason ?? 'honeypot') as SpamReason) : null,
+    ...record,
+    spamReason: record.spam ? (record.spamReason ?? 'honeypot') : null,
     // Spam has no outbox entry. Any other message always has one; were it ever missing, it
     // shows as dead, the status the owner is told to look at.
-    status: row.state ?? (spam ? 'spam' : 'dead'),
+    status: row.state ?? (record.spam ? 'spam' : 'dead'),
     attempts: row.attempts ?? 0,
     queuedAt: row.queued_at,
     nextAttemptAt: row.next_attempt_at,
@@ -61,7 +54,6 @@ export function toMessage(row: MessageRow): StoredMessage {
     lastError: row.last_error,
     sentAt: row.sent_at,
     leaseUntil: row.lease_until,
-    readAt: row.read_at,
   };
 }
 

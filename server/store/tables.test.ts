@@ -3,6 +3,7 @@ import type { Migration } from './migration-files.ts';
 import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
 import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
 import { columnOf, COPIED_TABLES, MESSAGES, recordOf, rowOf, STORE_TABLES } from './tables.ts';
+import type { MessageRecord } from './types.ts';
 
 /** The tables the schema files leave, in the order they make them. */
 function tablesMadeBy(migrations: readonly Migration[]): string[] {
@@ -36,7 +37,7 @@ test('a copy moves parents before their children', () => {
 
 test("a record's fields are its columns in snake case, and come back as they went in", () => {
   expect(columnOf('receivedAt')).toBe('received_at');
-  const record = {
+  const record: MessageRecord = {
     id: 'm1',
     receivedAt: 1,
     appName: 'EchoExpense',

@@ -71,7 +71,8 @@ export type AcceptResult =
   /** A cap is full: nothing was stored; it has room again at `retryAt`. */
   | { kind: 'capped'; key: string; retryAt: number };
 
-export interface StoredMessage {
+/** A message's own row: as stored, without its delivery (its columns: `MESSAGES`, tables.ts). */
+export interface MessageRecord {
   id: string;
   receivedAt: number;
   appName: string;
@@ -82,6 +83,12 @@ export interface StoredMessage {
   spam: boolean;
   /** Why it was taken for spam; null when it was not. */
   spamReason: SpamReason | null;
+  /** When the owner marked it read; null while unread. */
+  readAt: number | null;
+}
+
+/** A message with its delivery. */
+export interface StoredMessage extends MessageRecord {
   status: MessageStatus;
   attempts: number;
   queuedAt: number | null;
@@ -90,8 +97,6 @@ export interface StoredMessage {
   lastError: string | null;
   sentAt: number | null;
   leaseUntil: number | null;
-  /** When the owner marked it read; null while unread. */
-  readAt: number | null;
 }
 
 /** A message claimed for sending, with the number of this attempt. */
@@ -528,12 +533,6 @@ export interface VisitCountRecord {
   hits: number;
   visitors: number;
 }
-
-/** A message's own row: as stored, without its delivery. */
-export type MessageRecord = Pick<
-  StoredMessage,
-  'id' | 'receivedAt' | 'appName' | 'firstName' | 'lastName' | 'email' | 'message' | 'spam'
-> & { spamReason: string | null; readAt: number | null };
 
 /** A push notification's row. */
 export interface NotificationRecord {
