@@ -9,7 +9,7 @@
  * column, for each `Error` a page creates, and so works out the source positions of React
  * DOM's whole module function, which it compiled without them: on the phone profile (CPU 4×
  * slower), the task that evaluates the page's entry took 52–120 ms with the inspector
- * attached, 36–47 ms with the sentinels made as here. (three loads each of `/`,
+ * attached, 36–47 ms with the sentinels made as here (three loads each of `/`,
  * `/echoexpense` and `/echoexpense/support`, phone and desktop). A visitor's browser, with no
  * inspector, pays none of it either way.
  *
