@@ -287,9 +287,12 @@ test('another site’s page cannot sign the owner out, nor change anything', asy
   }
 });
 
-test('the Visits tab draws the visits per day with their table, and lists a page once its view is counted', async ({
-  page,
-}) => {
+/**
+ * Signs in on a server of its own that writes visit counts at once, checks the Visits tab
+ * is empty, sends one view of `path` as a page's beacon does, and waits until the tab
+ * lists it.
+ */
+async function signedInWithOneView(page: Page, path: string) {
   // Counts written at once, so the page reads the view just sent.
   const counting = await signedInOnOwnServer(page, { VISITS_FLUSH_MS: '200' });
   await page.getByRole('link', { name: 'Visits' }).click();
@@ -297,7 +300,6 @@ test('the Visits tab draws the visits per day with their table, and lists a page
   await expect(page.getByText('No visits counted in the last 7 days.')).toBeVisible();
 
   // A visitor's view of an app's page, as its beacon sends it.
-  const path = `/${legalApp.slug}`;
   const status = await page.evaluate(
     async (viewed) =>
       (
@@ -315,6 +317,15 @@ test('the Visits tab draws the visits per day with their table, and lists a page
     await page.reload();
     await expect(topPages.getByRole('row', { name: `${path} 1 1` })).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 10_000 });
+  return counting;
+}
+
+test('the Visits tab draws the visits per day with their table, and lists a page once its view is counted', async ({
+  page,
+}) => {
+  const path = `/${legalApp.slug}`;
+  const counting = await signedInWithOneView(page, path);
+  const topPages = page.getByRole('table', { name: 'Top pages' });
   await expect(
     page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: '7 days' }),
   ).toHaveAttribute('aria-current', 'page');
@@ -347,6 +358,21 @@ test('the Visits tab draws the visits per day with their table, and lists a page
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
+  await page.getByRole('link', { name: '30 days' }).click();
+  await expect(page).toHaveURL(`${counting.origin}/owner/visits?days=30`);
+  await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: '7 days' })).not.toHaveAttribute('aria-current');
+  await page.getByText('Show the data as a table').click();
+  await expect(days.getByRole('row')).toHaveCount(31);
+  await expect(topPages.getByRole('row', { name: `${path} 1 1` })).toBeVisible();
+});
+
+test('the Visits tab follows the theme picked on the site, its chart included', async ({
+  page,
+}) => {
+  const counting = await signedInWithOneView(page, `/${legalApp.slug}`);
+  const chart = page.getByRole('img', { name: /^Line chart of visitors and page views per day/ });
+  await expect(chart).toBeVisible();
   // The theme picked with the site's Theme control, in another tab: the page and the chart
   // turn dark at once (the browser here prefers light).
   const drawing = () => chart.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
@@ -364,14 +390,6 @@ test('the Visits tab draws the visits per day with their table, and lists a page
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await background()).not.toBe(lightBackground);
-
-  await page.getByRole('link', { name: '30 days' }).click();
-  await expect(page).toHaveURL(`${counting.origin}/owner/visits?days=30`);
-  await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('link', { name: '7 days' })).not.toHaveAttribute('aria-current');
-  await page.getByText('Show the data as a table').click();
-  await expect(days.getByRole('row')).toHaveCount(31);
-  await expect(topPages.getByRole('row', { name: `${path} 1 1` })).toBeVisible();
 });
 
 test('a session that ends while its page is open makes the pages ask to sign in again', async ({
