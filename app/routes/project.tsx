@@ -3,8 +3,14 @@ import { paths } from '../../common/paths.ts';
 import { appPageOf, isSupportPage } from '../compositions/app-pages.ts';
 import { AppShowcase } from '../compositions/app-showcase.tsx';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
+import { prefetchModal } from '../features/feedback/feedback-button.tsx';
 import type { Route } from './+types/project';
 import styles from './project.module.css';
+
+// Every app's page hydrates its Send Feedback form (closed, or open at the support address):
+// its chunk is fetched now, beside the page's own, rather than once hydration reaches the
+// form, so the form (and a close or a send before then) is live with the page.
+if (typeof document !== 'undefined') prefetchModal();
 
 export function meta({ matches }: Route.MetaArgs) {
   const { app } = appPageOf(matches);

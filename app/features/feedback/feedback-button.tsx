@@ -21,8 +21,12 @@ import styles from './feedback.module.css';
 const importModal = () => import('./feedback-modal.tsx');
 const FeedbackModal = lazyChunk('feedback-modal', importModal);
 
-/** Starts fetching the modal's chunk ahead of the click; a failure shows on the click. */
-function prefetchModal(): void {
+/**
+ * Starts fetching the modal's chunk ahead of its first render (a page that hydrates the
+ * form calls it as its route's module runs, beside the page's other chunks) or of the click;
+ * a failure shows when the form renders.
+ */
+export function prefetchModal(): void {
   loadChunk('feedback-modal', importModal).catch(() => undefined);
 }
 
