@@ -248,7 +248,8 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['app/**/*.{ts,tsx}'],
+    // The browser's code: the app's, and the components it shares with the server.
+    files: ['app/**/*.{ts,tsx}', 'common/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -260,7 +261,7 @@ export default tseslint.config(
         'error',
         {
           property: 'toLocaleString',
-          message: 'Use formatCount from app/lib/format-count.ts: it loads no locale data.',
+          message: 'Use formatCount from common/format-count.ts: it loads no locale data.',
         },
       ],
       'no-restricted-globals': [

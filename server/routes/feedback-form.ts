@@ -10,7 +10,7 @@
  *   site's public address;
  * - refused: the status the JSON route would give (400, 403, 413, 415, 429 and 503 with
  *   Retry-After, 500), with a page that shows the form again, what was typed and each
- *   field's problem (feedback-form-page.ts); another method gets 405 with Allow: POST.
+ *   field's problem (feedback-form-page.tsx); another method gets 405 with Allow: POST.
  *
  * A form cannot send headers: its key is the `idempotencyKey` field, filled once per page
  * view by the page's script (empty when scripts are off). The key stored is `form:` and a
@@ -44,7 +44,7 @@ import {
   FIELD_LABELS,
   refusalPageHtml,
   type RefusalPage,
-} from './feedback-form-page.ts';
+} from './feedback-form-page.tsx';
 import type { SubmitFeedback } from '../intake/submit.ts';
 import { fieldReasons, logAcceptance, logRefusal, mediaType } from './feedback-http.ts';
 

@@ -12,17 +12,15 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { CLOSE_ATTRIBUTE, QUEUED_ATTRIBUTE } from '../../../common/early-events.ts';
+import { FeedbackFields } from '../../../common/feedback-fields.tsx';
 import {
   FEEDBACK_FIELD_LABELS,
   FEEDBACK_FIELD_RULES,
   FEEDBACK_FORM_FIELDS,
-  FEEDBACK_LIMITS,
   FORM_OPEN_FIELD,
   HONEYPOT_FIELD,
-  IDEMPOTENCY_KEY_FIELD,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
-import { formatCount } from '../../lib/format-count.ts';
 import { isPlainClick } from '../../lib/early-events.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { FeedbackDraft } from './feedback-draft.ts';
@@ -145,14 +143,6 @@ export default function FeedbackModal({
     if (outcome === 'sent') onClose();
   };
 
-  const field = (name: FeedbackFormField) => ({
-    id: `${idPrefix}-${name}`,
-    name,
-    value: values[name],
-    onChange,
-    required: true,
-  });
-
   return (
     <Modal
       title="Send Feedback"
@@ -175,66 +165,14 @@ export default function FeedbackModal({
         action={FEEDBACK_FORM_URL}
         onSubmit={(event) => void onSubmit(event)}
       >
-        <input type="hidden" name="appName" value={appName} />
-        {/* Filled at the first submit before the page is live (common/early-events.ts). */}
-        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} defaultValue="" />
-        <div className={styles.names}>
-          <div className={styles.field}>
-            <label htmlFor={`${idPrefix}-firstName`}>{LABELS.firstName}</label>
-            <input
-              {...field('firstName')}
-              ref={focusFirst}
-              type="text"
-              autoComplete="given-name"
-              maxLength={FEEDBACK_LIMITS.nameMaxLength}
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${idPrefix}-lastName`}>{LABELS.lastName}</label>
-            <input
-              {...field('lastName')}
-              type="text"
-              autoComplete="family-name"
-              maxLength={FEEDBACK_LIMITS.nameMaxLength}
-            />
-          </div>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${idPrefix}-email`}>{LABELS.email}</label>
-          <input
-            {...field('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            maxLength={FEEDBACK_LIMITS.emailMaxLength}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${idPrefix}-message`}>{LABELS.message}</label>
-          <textarea
-            {...field('message')}
-            rows={6}
-            maxLength={FEEDBACK_LIMITS.messageMaxLength}
-            aria-describedby={`${idPrefix}-message-hint`}
-          />
-          <p id={`${idPrefix}-message-hint`} className={styles.hint}>
-            {formatCount(values.message.length)} of {formatCount(FEEDBACK_LIMITS.messageMaxLength)}{' '}
-            characters
-          </p>
-        </div>
-        {/* The honeypot: off-screen, inert and hidden from screen readers, so no person fills it. */}
-        <div className={styles.honeypot} aria-hidden="true" inert>
-          <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input
-            id={`${idPrefix}-${HONEYPOT_FIELD}`}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <FeedbackFields
+          appName={appName}
+          values={values}
+          onChange={onChange}
+          idPrefix={idPrefix}
+          classes={styles}
+          firstFieldRef={focusFirst}
+        />
         <div className={styles.actions}>
           <a
             href={closeHref}

@@ -7,15 +7,17 @@
  * theme, as the visitor's system prefers, and its accent), keeps AA contrast and visible
  * focus in both, and fits a 320 px wide screen.
  *
- * Everything that came from the request is HTML-escaped, in text and in attributes alike.
+ * The form is the site's own: its fields come from the component the site's form renders
+ * (`common/feedback-fields.tsx`), rendered here as HTML. Everything that came from the
+ * request is HTML-escaped, in text and in attributes alike (React escapes what it renders;
+ * `escapeHtml` the rest).
  */
 import { createHash } from 'node:crypto';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { FeedbackFields, type FeedbackFieldsClasses } from '../../common/feedback-fields.tsx';
 import {
   FEEDBACK_FORM_ENDPOINT,
-  FEEDBACK_LIMITS,
   FEEDBACK_FIELD_LABELS,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_KEY_FIELD,
   type FeedbackFormField,
 } from '../../common/feedback.ts';
 
@@ -145,80 +147,34 @@ function summary(page: RefusalPage): string {
   ].join('');
 }
 
-interface FieldSpec {
-  name: FeedbackFormField;
-  /** The attributes of its input beyond id, name, required and the invalid state. */
-  attributes: string;
-  hint?: string;
-}
-
-const FIELDS: Record<FeedbackFormField, FieldSpec> = {
-  firstName: {
-    name: 'firstName',
-    attributes: `type="text" autocomplete="given-name" maxlength="${FEEDBACK_LIMITS.nameMaxLength}"`,
-  },
-  lastName: {
-    name: 'lastName',
-    attributes: `type="text" autocomplete="family-name" maxlength="${FEEDBACK_LIMITS.nameMaxLength}"`,
-  },
-  email: {
-    name: 'email',
-    attributes: `type="email" autocomplete="email" inputmode="email" spellcheck="false" maxlength="${FEEDBACK_LIMITS.emailMaxLength}"`,
-  },
-  message: {
-    name: 'message',
-    attributes: `rows="6" maxlength="${FEEDBACK_LIMITS.messageMaxLength}"`,
-    hint: `At most ${FEEDBACK_LIMITS.messageMaxLength.toLocaleString('en-US')} characters.`,
-  },
+/** The class names of the form's parts in this page's own style (`STYLE`). */
+const FORM_CLASSES: FeedbackFieldsClasses = {
+  names: 'names',
+  field: 'field',
+  hint: 'hint',
+  error: 'error',
+  honeypot: 'hp',
 };
 
-/** A labelled field with what was typed, and its problem (if any) between label and input. */
-function field({ name, attributes, hint }: FieldSpec, form: ShownForm): string {
-  const problem = form.problems[name];
-  const errorId = `${name}-error`;
-  const hintId = `${name}-hint`;
-  const describedBy = [problem ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
-  const state = [
-    problem ? 'aria-invalid="true"' : '',
-    describedBy ? `aria-describedby="${describedBy}"` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const open = `id="${name}" name="${name}" ${attributes} required${state ? ` ${state}` : ''}`;
-  const value = escapeHtml(form.values[name]);
-  // A textarea drops one line break right after its start tag: this one, not the visitor's.
-  const input =
-    name === 'message'
-      ? `<textarea ${open}>\n${value}</textarea>`
-      : `<input ${open} value="${value}">`;
-  return [
-    '<div class="field">',
-    `<label for="${name}">${FIELD_LABELS[name]}</label>`,
-    problem ? `<p class="error" id="${errorId}">${escapeHtml(problem)}</p>` : '',
-    input,
-    hint ? `<p class="hint" id="${hintId}">${hint}</p>` : '',
-    '</div>',
-  ].join('');
-}
-
+/** The form again, with the site's own fields (`FeedbackFields`), as HTML. */
 function formHtml(form: ShownForm): string {
-  return [
-    `<form method="post" action="${FEEDBACK_FORM_ENDPOINT}" accept-charset="utf-8">`,
-    `<input type="hidden" name="appName" value="${escapeHtml(form.appName)}">`,
-    `<input type="hidden" name="${IDEMPOTENCY_KEY_FIELD}" value="${escapeHtml(form.key)}">`,
-    '<div class="names">',
-    field(FIELDS.firstName, form),
-    field(FIELDS.lastName, form),
-    '</div>',
-    field(FIELDS.email, form),
-    field(FIELDS.message, form),
-    // The honeypot, as on the site's form: off-screen, inert, hidden from screen readers.
-    `<div class="hp" aria-hidden="true" inert><label for="${HONEYPOT_FIELD}">Leave this field empty</label>`,
-    `<input id="${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off" value=""></div>`,
-    '<button type="submit">Submit Feedback</button>',
-    '</form>',
-    `<p class="back"><a href="${escapeHtml(form.appHref)}">Back to ${escapeHtml(form.appName)}</a></p>`,
-  ].join('');
+  return renderToStaticMarkup(
+    <>
+      <form method="post" action={FEEDBACK_FORM_ENDPOINT} acceptCharset="utf-8">
+        <FeedbackFields
+          appName={form.appName}
+          values={form.values}
+          idempotencyKey={form.key}
+          problems={form.problems}
+          classes={FORM_CLASSES}
+        />
+        <button type="submit">Submit Feedback</button>
+      </form>
+      <p className="back">
+        <a href={form.appHref}>Back to {form.appName}</a>
+      </p>
+    </>,
+  );
 }
 
 /** The whole refusal page, as HTML. */

@@ -13,7 +13,6 @@ describe('formatCount', () => {
   it('writes every count as toLocaleString("en-US") does', () => {
     const counts = [-12345, -1, 7, 42, 100, 5000, 65535, 100000, 999999, 1000000, 2 ** 31];
     for (let count = 0; count < 20_000; count += 37) counts.push(count);
-    // eslint-disable-next-line no-restricted-properties -- the reference it must match
     for (const count of counts) expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
   });
 });
