@@ -85,6 +85,17 @@ export const FEEDBACK_MIN_FILL_MS = 2000;
 /** Form state of the feedback modal: the four fields, all text, initially empty. */
 export type FeedbackFormValues = Record<FeedbackFormField, string>;
 
+/**
+ * The form's fields, each as `valueOf` gives it, in form order: how every part that passes a
+ * message on (the form, the server, the store, the inbox, the export) copies its fields, so
+ * that a field added to `FEEDBACK_FORM_FIELDS` travels with the others.
+ */
+export function formFieldsOf(valueOf: (field: FeedbackFormField) => string): FeedbackFormValues {
+  return Object.fromEntries(
+    FEEDBACK_FORM_FIELDS.map((field) => [field, valueOf(field)]),
+  ) as FeedbackFormValues;
+}
+
 /** What the form posts, as the spec names it, plus the honeypot when something filled it. */
 export interface FeedbackPayload extends FeedbackFormValues {
   appName: string;

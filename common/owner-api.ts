@@ -4,6 +4,7 @@
  * (types). The client imports the types alone, so its bundle carries no schema.
  */
 import { z } from 'zod';
+import type { FeedbackFormValues } from './feedback.ts';
 
 /** Where the owner's pages and their API live, below the site's address. */
 export const OWNER_PAGES = '/owner';
@@ -77,15 +78,11 @@ export const ExportQuerySchema = z.strictObject({
 
 export type MessageStatusName = 'pending' | 'sending' | 'sent' | 'dead' | 'spam';
 
-/** A message as the inbox lists it. */
-export interface InboxMessage {
+/** A message as the inbox lists it: the form's fields, and its state. */
+export interface InboxMessage extends FeedbackFormValues {
   id: string;
   receivedAt: number;
   appName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  message: string;
   status: MessageStatusName;
   /** Why it was taken for spam, in words; null when it was not. */
   spamReason: string | null;

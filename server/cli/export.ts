@@ -3,6 +3,7 @@
  * store of any size is never held in memory at once.
  */
 import path from 'node:path';
+import { FEEDBACK_FORM_FIELDS, formFieldsOf } from '../../common/feedback.ts';
 import type { StoredMessage } from '../store/types.ts';
 import { UsageError } from './options.ts';
 
@@ -42,10 +43,7 @@ const EXPORT_COLUMNS = [
   'status',
   'attempts',
   'appName',
-  'firstName',
-  'lastName',
-  'email',
-  'message',
+  ...FEEDBACK_FORM_FIELDS,
   'sentAt',
   'lastError',
 ] as const;
@@ -57,10 +55,7 @@ function exportRecord(message: StoredMessage) {
     status: message.status,
     attempts: message.attempts,
     appName: message.appName,
-    firstName: message.firstName,
-    lastName: message.lastName,
-    email: message.email,
-    message: message.message,
+    ...formFieldsOf((field) => message[field]),
     sentAt: message.sentAt === null ? null : new Date(message.sentAt).toISOString(),
     lastError: message.lastError,
   };

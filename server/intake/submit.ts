@@ -5,7 +5,7 @@
  * (routes/feedback-form.ts) call the same `SubmitFeedback`, so they share every counter.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Feedback } from '../../common/feedback.ts';
+import { formFieldsOf, type Feedback } from '../../common/feedback.ts';
 import type { Clock } from '../clock.ts';
 import type { DiskSpace } from '../store/disk-space.ts';
 import { QueueFullError, type FeedbackIntake } from '../store/types.ts';
@@ -120,10 +120,7 @@ export function createSubmitFeedback({
         reason,
         result: await store.accept({
           appName: body.appName,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email,
-          message: body.message,
+          ...formFieldsOf((field) => body[field]),
           spam: reason !== undefined,
           ...(reason === undefined ? {} : { spamReason: reason }),
           receivedAt: now,

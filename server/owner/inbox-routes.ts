@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { neutraliseInvisible } from '../../common/feedback.ts';
+import { formFieldsOf, neutraliseInvisible } from '../../common/feedback.ts';
 import {
   ExportQuerySchema,
   ForgetBodySchema,
@@ -44,10 +44,7 @@ export function inboxMessage(message: StoredMessage): InboxMessage {
     id: message.id,
     receivedAt: message.receivedAt,
     appName: message.appName,
-    firstName: neutraliseInvisible(message.firstName),
-    lastName: neutraliseInvisible(message.lastName),
-    email: neutraliseInvisible(message.email),
-    message: neutraliseInvisible(message.message),
+    ...formFieldsOf((field) => neutraliseInvisible(message[field])),
     status: message.status,
     spamReason: message.spamReason && SPAM_REASONS[message.spamReason],
     attempts: message.attempts,

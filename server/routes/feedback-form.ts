@@ -33,6 +33,7 @@ import {
   FEEDBACK_LIMITS,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
+  formFieldsOf,
   idempotencyKeyProblem,
   type createFeedbackSchema,
   type Feedback,
@@ -94,10 +95,7 @@ function formIdempotencyKey(postedKey: string, feedback: Feedback): string {
   const scoped = JSON.stringify([
     postedKey,
     feedback.appName,
-    feedback.firstName,
-    feedback.lastName,
-    feedback.email,
-    feedback.message,
+    ...FEEDBACK_FORM_FIELDS.map((field) => feedback[field]),
   ]);
   return `form:${createHash('sha256').update(scoped).digest('base64url')}`;
 }
@@ -146,12 +144,7 @@ function typedValues(body: unknown): Record<FeedbackFormField, string> {
     const typed = Object.hasOwn(posted, field) ? posted[field] : undefined;
     return typeof typed === 'string' ? typed : '';
   };
-  return {
-    firstName: value('firstName'),
-    lastName: value('lastName'),
-    email: value('email'),
-    message: value('message'),
-  };
+  return formFieldsOf(value);
 }
 
 type ChildArguments = Parameters<FastifyBaseLogger['child']>;

@@ -7,6 +7,7 @@
  * (`types.ts`) and these columns are checked against each other by the compiler, so a field
  * added to one is added to the other.
  */
+import { formFieldsOf } from '../../common/feedback.ts';
 import type { MessageRecord, NewFeedback, StoreRow } from './types.ts';
 
 /** How a field is stored: as it is, as a boolean (0/1 in SQLite), as a JSON list. */
@@ -60,10 +61,7 @@ export function newMessageRow(id: string, item: NewFeedback): Record<string, unk
     id,
     receivedAt: item.receivedAt,
     appName: item.appName,
-    firstName: item.firstName,
-    lastName: item.lastName,
-    email: item.email,
-    message: item.message,
+    ...formFieldsOf((field) => item[field]),
     spam: item.spam,
     spamReason: item.spam ? (item.spamReason ?? 'honeypot') : null,
     readAt: null,

@@ -8,6 +8,7 @@
  * Times are milliseconds since the epoch. Every call is asynchronous: PostgreSQL is across
  * the network, SQLite's writes are on a thread of their own.
  */
+import type { FeedbackFormValues } from '../../common/feedback.ts';
 
 /** How long an Idempotency-Key is remembered: 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -46,12 +47,9 @@ export interface AcceptanceCap {
   windowMs: number;
 }
 
-export interface NewFeedback {
+/** A message to store: the form's fields, and how it came. */
+export interface NewFeedback extends FeedbackFormValues {
   appName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  message: string;
   /** Taken for spam: stored, never mailed. */
   spam: boolean;
   /** Why it was taken for spam; default `honeypot`. */
@@ -72,14 +70,10 @@ export type AcceptResult =
   | { kind: 'capped'; key: string; retryAt: number };
 
 /** A message's own row: as stored, without its delivery (its columns: `MESSAGES`, tables.ts). */
-export interface MessageRecord {
+export interface MessageRecord extends FeedbackFormValues {
   id: string;
   receivedAt: number;
   appName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  message: string;
   spam: boolean;
   /** Why it was taken for spam; null when it was not. */
   spamReason: SpamReason | null;

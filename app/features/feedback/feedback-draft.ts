@@ -13,14 +13,13 @@
  * a person (who takes a few seconds at least) from software that posts at once.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { FeedbackFormValues } from '../../../common/feedback.ts';
+import {
+  FEEDBACK_FORM_FIELDS,
+  formFieldsOf,
+  type FeedbackFormValues,
+} from '../../../common/feedback.ts';
 
-export const EMPTY_FEEDBACK: FeedbackFormValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  message: '',
-};
+export const EMPTY_FEEDBACK: FeedbackFormValues = formFieldsOf(() => '');
 
 /** A random UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
 export function newIdempotencyKey(): string {
@@ -86,10 +85,7 @@ export function useFeedbackDraft(): FeedbackDraft {
   const keyFor = useCallback((appName: string, current: FeedbackFormValues) => {
     const fingerprint = JSON.stringify([
       appName,
-      current.firstName,
-      current.lastName,
-      current.email,
-      current.message,
+      ...FEEDBACK_FORM_FIELDS.map((field) => current[field]),
     ]);
     if (lastAttempt.current?.fingerprint !== fingerprint) {
       lastAttempt.current = { key: newIdempotencyKey(), fingerprint };

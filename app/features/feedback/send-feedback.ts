@@ -4,6 +4,7 @@ import {
   FORM_OPEN_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_HEADER,
+  formFieldsOf,
   type FeedbackPayload,
 } from '../../../common/feedback.ts';
 
@@ -32,10 +33,7 @@ export async function sendFeedback(
 ): Promise<SendOutcome> {
   const body: FeedbackPayload = {
     appName: payload.appName,
-    firstName: payload.firstName,
-    lastName: payload.lastName,
-    email: payload.email,
-    message: payload.message,
+    ...formFieldsOf((field) => payload[field]),
   };
   // Only software fills the hidden field; people never send it.
   const honeypot = payload[HONEYPOT_FIELD];
