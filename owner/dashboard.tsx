@@ -1,21 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Link, matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import type { SessionAnswer } from '../common/owner-api.ts';
 import { api } from './api.ts';
-import { Activity } from './activity.tsx';
 import { when } from './format.ts';
-import { Inbox } from './inbox/inbox.tsx';
-import { Security } from './security.tsx';
-import { Visits } from './visits.tsx';
+import type { Panel } from './panel.ts';
 import styles from './owner.module.css';
 
-/** The dashboard's sections, each a page of its own under /owner. */
-const SECTIONS = [
-  { to: '/', label: 'Inbox', section: '' },
-  { to: '/visits', label: 'Visits', section: 'visits' },
-  { to: '/security', label: 'Passkeys', section: 'security' },
-  { to: '/activity', label: 'Activity', section: 'activity' },
-] as const;
+/** The dashboard's sections, each a page of its own under /owner: every module of panels/. */
+const PANELS: readonly Panel[] = Object.values(
+  import.meta.glob<Panel>('./panels/*.tsx', { eager: true, import: 'panel' }),
+).sort((a, b) => a.order - b.order);
+
+/** The section at `pathname`, by its address or one of its others. */
+function panelAt(pathname: string): Panel | undefined {
+  return PANELS.find((panel) =>
+    [panel.path, ...(panel.alsoAt ?? [])].some((pattern) => matchPath(pattern, pathname)),
+  );
+}
 
 export interface DashboardProps {
   session: SessionAnswer;
@@ -30,8 +31,7 @@ export function Dashboard({ session, onSignedOut }: DashboardProps) {
 
   // Moving to another section puts the keyboard at its start, as a new page would. An open
   // message is the inbox's.
-  const part = location.pathname.split('/')[1] ?? '';
-  const section = part === 'messages' ? '' : part;
+  const section = panelAt(location.pathname);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -55,14 +55,14 @@ export function Dashboard({ session, onSignedOut }: DashboardProps) {
       <header className={styles.bar}>
         <p className={styles.brand}>Owner’s pages</p>
         <nav aria-label="Sections" className={styles.sections}>
-          {SECTIONS.map((item) => (
+          {PANELS.map((panel) => (
             <Link
-              key={item.to}
-              to={item.to}
-              aria-current={item.section === section ? 'page' : undefined}
-              className={`${styles.tab} ${item.section === section ? styles.tabActive : ''}`}
+              key={panel.path}
+              to={panel.path}
+              aria-current={panel === section ? 'page' : undefined}
+              className={`${styles.tab} ${panel === section ? styles.tabActive : ''}`}
             >
-              {item.label}
+              {panel.label}
             </Link>
           ))}
         </nav>
@@ -83,11 +83,11 @@ export function Dashboard({ session, onSignedOut }: DashboardProps) {
       ) : null}
       <main id="main" ref={main} tabIndex={-1} className={styles.main}>
         <Routes>
-          <Route path="/" element={<Inbox apps={session.apps} delivery={delivery} />} />
-          <Route path="/messages/:id" element={<Inbox apps={session.apps} delivery={delivery} />} />
-          <Route path="/visits" element={<Visits />} />
-          <Route path="/security" element={<Security />} />
-          <Route path="/activity" element={<Activity />} />
+          {PANELS.flatMap(({ path, alsoAt = [], Page }) =>
+            [path, ...alsoAt].map((at) => (
+              <Route key={at} path={at} element={<Page session={session} delivery={delivery} />} />
+            )),
+          )}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </main>

@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { InboxMessage, MessageAnswer } from '../../common/owner-api.ts';
-import { api } from '../api.ts';
-import { iso, STATUS_LABELS, when } from '../format.ts';
-import styles from '../owner.module.css';
-import { Problem } from '../problem.tsx';
-import { problemOf } from '../use-api.ts';
+import type { InboxMessage, MessageAnswer } from '../../../common/owner-api.ts';
+import { api } from '../../api.ts';
+import { iso, STATUS_LABELS, when } from '../../format.ts';
+import styles from '../../owner.module.css';
+import { Problem } from '../../problem.tsx';
+import { problemOf } from '../../use-api.ts';
+import type { Delivery } from '../../panel.ts';
 
 /** Quoted text in a reply is cut here: mail clients take long `mailto:` addresses badly. */
 const QUOTE_MAX = 1500;
@@ -24,9 +25,6 @@ export function replyHref(message: InboxMessage): string {
   const subject = `Re: your feedback about ${message.appName}`;
   return `mailto:${encodeURIComponent(message.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
-
-/** Whether messages are mailed now: on, off (no SMTP_URL) or paused (the mail server refuses). */
-export type Delivery = 'on' | 'off' | 'paused';
 
 /** When a waiting message goes out, in words. */
 function nextTry(message: InboxMessage, delivery: Delivery): string | null {

@@ -2,8 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OWNER_API, type InboxMessage, type MessageAnswer } from '../../common/owner-api.ts';
-import { MessageView, replyHref, type Delivery } from './message-view.tsx';
+import { OWNER_API, type InboxMessage, type MessageAnswer } from '../../../common/owner-api.ts';
+import type { Delivery } from '../../panel.ts';
+import { MessageView, replyHref } from './message-view.tsx';
 
 const message: InboxMessage = {
   id: '0190a1b2-0000-7000-8000-000000000000',

@@ -1,12 +1,13 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { useEffect, useState, type SubmitEvent } from 'react';
-import type { PasskeyAnswer, SessionListEntry } from '../common/owner-api.ts';
-import { api } from './api.ts';
-import { iso, when } from './format.ts';
-import styles from './owner.module.css';
-import { problemOf, useApi } from './use-api.ts';
-import { PasskeyName } from './passkey-name.tsx';
-import { Problem } from './problem.tsx';
+import type { PasskeyAnswer, SessionListEntry } from '../../common/owner-api.ts';
+import { api } from '../api.ts';
+import { iso, when } from '../format.ts';
+import styles from '../owner.module.css';
+import { problemOf, useApi } from '../use-api.ts';
+import { PasskeyName } from '../passkey-name.tsx';
+import { Problem } from '../problem.tsx';
+import type { Panel } from '../panel.ts';
 
 /** A browser's user agent in a few words: its name and system, where they can be told. */
 function browserName(agent: string): string {
@@ -28,7 +29,7 @@ async function confirmWithPasskey() {
 }
 
 /** The owner's passkeys (add, remove) and open sessions (sign out). */
-export function Security() {
+function Security() {
   const keys = useApi<{ passkeys: PasskeyAnswer[] }>('/passkeys');
   const open = useApi<{ sessions: SessionListEntry[] }>('/sessions');
   const passkeys = keys.value?.passkeys ?? null;
@@ -182,3 +183,5 @@ export function Security() {
     </div>
   );
 }
+
+export const panel: Panel = { label: 'Passkeys', order: 3, path: '/security', Page: Security };

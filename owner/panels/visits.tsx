@@ -1,9 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { VISIT_PERIODS, type VisitPeriodDays, type VisitsAnswer } from '../common/owner-api.ts';
-import { Problem } from './problem.tsx';
-import { useApi } from './use-api.ts';
-import styles from './owner.module.css';
+import { VISIT_PERIODS, type VisitPeriodDays, type VisitsAnswer } from '../../common/owner-api.ts';
+import { Problem } from '../problem.tsx';
+import { useApi } from '../use-api.ts';
+import styles from '../owner.module.css';
+import type { Panel } from '../panel.ts';
 
 const count = new Intl.NumberFormat();
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
@@ -38,7 +39,7 @@ function DaysChart({ report }: { report: VisitsAnswer }) {
   useEffect(() => {
     let undraw: (() => void) | undefined;
     let current = true;
-    void import('./visits-chart.ts').then(({ drawVisitsChart }) => {
+    void import('../visits-chart.ts').then(({ drawVisitsChart }) => {
       if (!current || !canvas.current) return;
       undraw = drawVisitsChart(canvas.current, {
         labels: report.days.map((day) => dayOf(day.day, shortDay)),
@@ -236,7 +237,7 @@ function Report({ report, days }: { report: VisitsAnswer; days: VisitPeriodDays 
 }
 
 /** The section of the site's visits: the counts of the last 7, 30 or 365 days. */
-export function Visits() {
+function Visits() {
   const [search] = useSearchParams();
   const days = periodOf(search.get('days'));
   const report = useApi<VisitsAnswer>(`/visits?days=${days}`);
@@ -269,3 +270,5 @@ export function Visits() {
     </section>
   );
 }
+
+export const panel: Panel = { label: 'Visits', order: 2, path: '/visits', Page: Visits };

@@ -5,7 +5,8 @@ import { api, exportHref } from '../api.ts';
 import { iso, STATUS_LABELS, when } from '../format.ts';
 import styles from '../owner.module.css';
 import { problemOf, useApi } from '../use-api.ts';
-import { MessageView, type Delivery } from './message-view.tsx';
+import type { Panel, PanelProps } from '../panel.ts';
+import { MessageView } from './inbox/message-view.tsx';
 import { Problem } from '../problem.tsx';
 import { VisuallyHidden } from '../../app/ui/visually-hidden.tsx';
 
@@ -29,15 +30,8 @@ function listQuery(params: URLSearchParams): URLSearchParams {
   return query;
 }
 
-export interface InboxProps {
-  /** The site's apps by name, for the filter. */
-  apps: readonly string[];
-  /** Whether messages are mailed now: on, off (no SMTP_URL) or paused. */
-  delivery: Delivery;
-}
-
 /** Messages newest first, filtered and searched; the one chosen beside them (or alone on a phone). */
-export function Inbox({ apps, delivery }: InboxProps) {
+function Inbox({ session: { apps }, delivery }: PanelProps) {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   const query = listQuery(params);
@@ -226,3 +220,11 @@ export function Inbox({ apps, delivery }: InboxProps) {
     </>
   );
 }
+
+export const panel: Panel = {
+  label: 'Inbox',
+  order: 1,
+  path: '/',
+  alsoAt: ['/messages/:id'],
+  Page: Inbox,
+};

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AUDIT_PAGE, type AuditAnswerEntry } from '../common/owner-api.ts';
-import { api } from './api.ts';
-import { iso, when } from './format.ts';
-import styles from './owner.module.css';
-import { problemOf, useApi } from './use-api.ts';
-import { Problem } from './problem.tsx';
+import { AUDIT_PAGE, type AuditAnswerEntry } from '../../common/owner-api.ts';
+import { api } from '../api.ts';
+import { iso, when } from '../format.ts';
+import styles from '../owner.module.css';
+import { problemOf, useApi } from '../use-api.ts';
+import { Problem } from '../problem.tsx';
+import type { Panel } from '../panel.ts';
 
 /** A message's id at the start of an entry's detail, and the rest. */
 const MESSAGE_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})(.*)$/;
@@ -24,7 +25,7 @@ function Detail({ text }: { text: string }) {
 }
 
 /** Every sign-in, refused sign-in and change, newest first. */
-export function Activity() {
+function Activity() {
   const newest = useApi<{ entries: AuditAnswerEntry[] }>('/audit');
   const [older, setOlder] = useState<AuditAnswerEntry[][]>([]);
   const [moreProblem, setMoreProblem] = useState('');
@@ -89,3 +90,5 @@ export function Activity() {
     </section>
   );
 }
+
+export const panel: Panel = { label: 'Activity', order: 4, path: '/activity', Page: Activity };
