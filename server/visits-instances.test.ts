@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { VISIT_ENDPOINT } from '../common/visits.ts';
 import { PostgresFeedbackStore } from './store/postgres/engine.ts';
-import type { VisitReport } from './store/types.ts';
+import type { VisitReport } from './visits/types.ts';
 import { writeFakeSite } from '../tests/server/fake-site.ts';
 import { eventually, tempDir } from '../tests/server/helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/server/postgres.ts';

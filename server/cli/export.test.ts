@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { StoredMessage } from '../store/types.ts';
+import type { StoredMessage } from '../intake/types.ts';
 import { csvCell, exportFormat, writeExport, type ExportFormat } from './export.ts';
 import { UsageError } from './options.ts';
 

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { FEEDBACK_FORM_FIELDS, formFieldsOf } from '../../common/feedback.ts';
-import type { StoredMessage } from '../store/types.ts';
+import type { StoredMessage } from '../intake/types.ts';
 import { UsageError } from './options.ts';
 
 export type ExportFormat = 'csv' | 'json';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import { STORE_FILE } from '../store/sqlite/connection.ts';
 import { SqliteFeedbackStore } from '../store/sqlite/engine.ts';
-import type { NewFeedback } from '../store/types.ts';
+import type { NewFeedback } from '../intake/types.ts';
 import { storeMessage, tempDir } from '../../tests/server/helpers.ts';
 import { createTestDatabase } from '../../tests/server/postgres.ts';
 import { csvCell } from './export.ts';

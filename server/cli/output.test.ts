@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { StoredMessage } from '../store/types.ts';
+import type { StoredMessage } from '../intake/types.ts';
 import { age, describeMessage, oneLine, plural, table, when, wrap } from './output.ts';
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);

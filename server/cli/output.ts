@@ -3,7 +3,7 @@
  * with nothing from a visitor that could disguise itself or drive the terminal.
  */
 import { neutraliseInvisible } from '../../common/feedback.ts';
-import type { StoredMessage } from '../store/types.ts';
+import type { StoredMessage } from '../intake/types.ts';
 
 /**
  * Text from the store, safe to print: no control characters except line breaks and tabs,

@@ -17,7 +17,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { fullUntil } from '../store/caps.ts';
-import type { AcceptanceCap } from '../store/types.ts';
+import type { AcceptanceCap } from './types.ts';
 import { clientKey, ipv6SiteKey } from './addresses.ts';
 
 export const MINUTE_MS = 60 * 1000;

@@ -9,7 +9,7 @@ import {
   HONEYPOT_FIELD,
   type Feedback,
 } from '../../common/feedback.ts';
-import type { SpamReason } from '../store/types.ts';
+import type { SpamReason } from './types.ts';
 
 /** A link: from http://, https:// or www. up to the next white space. */
 const LINK = /\b(?:https?:\/\/|www\.)\S+/gi;

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formFieldsOf, type Feedback } from '../../common/feedback.ts';
 import type { Clock } from '../clock.ts';
 import type { DiskSpace } from '../store/disk-space.ts';
-import { QueueFullError, type FeedbackIntake } from '../store/types.ts';
+import { QueueFullError, type FeedbackIntake } from './types.ts';
 import { fullCapKind, secondsUntil, type AcceptancePolicy, type Reservation } from './policy.ts';
 import { spamReason } from './spam-signals.ts';
 

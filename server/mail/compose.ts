@@ -13,7 +13,7 @@
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
 import { neutraliseInvisible } from '../../common/feedback.ts';
-import type { StoredMessage } from '../store/types.ts';
+import type { StoredMessage } from '../intake/types.ts';
 
 export interface MailAddresses {
   /** The site's own sender: an address, or "Name <address>". */

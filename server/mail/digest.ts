@@ -5,7 +5,7 @@
  * queued and are mailed one by one as the cap allows.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxQueue } from '../store/types.ts';
+import type { OutboxQueue } from './types.ts';
 import { composeDigestMail, type MailAddresses } from './compose.ts';
 import { classifySendError, HOUR_MS } from './retry-policy.ts';
 import type { MailTransport } from './transport.ts';

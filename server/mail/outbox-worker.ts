@@ -21,7 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClaimedMessage, OutboxQueue } from '../store/types.ts';
+import type { ClaimedMessage, OutboxQueue } from './types.ts';
 import { composeFeedbackMail, type MailAddresses } from './compose.ts';
 import { WaitingDigest } from './digest.ts';
 import {

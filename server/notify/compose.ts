@@ -5,7 +5,7 @@
  * sender's last name, address and message too. A link to the message on the owner's pages
  * opens nothing without a session.
  */
-import type { ClaimedNotification } from '../store/types.ts';
+import type { ClaimedNotification } from './types.ts';
 
 export type NotifyFormat = 'ntfy' | 'json';
 

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { retryDelayMs, type RetryPolicy } from '../mail/retry-policy.ts';
 import type { Clock } from '../clock.ts';
-import type { ClaimedNotification, NotificationQueue } from '../store/types.ts';
+import type { ClaimedNotification, NotificationQueue } from './types.ts';
 import { composeNotification, type NotifySettings } from './compose.ts';
 import { WakeUp } from '../wake-up.ts';
 

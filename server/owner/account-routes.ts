@@ -17,7 +17,7 @@ import {
   type SessionListEntry,
 } from '../../common/owner-api.ts';
 import type { Clock } from '../clock.ts';
-import type { AuditAction, Passkey } from '../store/types.ts';
+import type { AuditAction, Passkey } from './types.ts';
 import { errorAnswer } from './errors.ts';
 import type { PasskeyCeremonies } from './passkeys.ts';
 import { endsAt, type SignedIn } from './sessions.ts';

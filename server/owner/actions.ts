@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeExport, type ExportFormat } from '../cli/export.ts';
+import type { StoredMessage } from '../intake/types.ts';
 import type {
   AuditAction,
   ChangeResult,
@@ -14,8 +15,7 @@ import type {
   OwnerAccess,
   OwnerQueries,
   RetryResult,
-  StoredMessage,
-} from '../store/types.ts';
+} from './types.ts';
 import { digest } from './sessions.ts';
 
 /** The store as the owner's actions use it: the messages, and the audit list. */

@@ -13,7 +13,7 @@
 import { isIPv4 } from 'node:net';
 import { clientKey, ipv6SiteKey } from '../intake/addresses.ts';
 import { hashedCapKey, MINUTE_MS } from '../intake/policy.ts';
-import type { AcceptanceCap } from '../store/types.ts';
+import type { AcceptanceCap } from '../intake/types.ts';
 
 /** Requests for a ceremony's options per client address per minute (memory, per instance). */
 export const SIGN_IN_OPTIONS_PER_CLIENT = 20;

@@ -22,7 +22,8 @@ import {
 } from '../../common/owner-api.ts';
 import { SPAM_REASONS } from '../cli/output.ts';
 import type { Clock } from '../clock.ts';
-import type { ChangeResult, ListOptions, RetryResult, StoredMessage } from '../store/types.ts';
+import type { StoredMessage } from '../intake/types.ts';
+import type { ChangeResult, ListOptions, RetryResult } from './types.ts';
 import {
   exportMessages,
   exportSummary,

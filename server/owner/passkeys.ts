@@ -17,7 +17,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Credential } from '../../common/owner-api.ts';
-import type { OwnerAccess, OwnerTicket, Passkey } from '../store/types.ts';
+import type { OwnerAccess, OwnerTicket, Passkey } from './types.ts';
 import type { OwnerSettings } from './settings.ts';
 
 /** How long a ceremony may take, from its options to its answer. */

@@ -26,7 +26,7 @@ import {
 import type { RoutableApp } from '../../common/paths.ts';
 import type { Clock } from '../clock.ts';
 import { secondsUntil } from '../intake/policy.ts';
-import type { OwnerAccess, OwnerSession } from '../store/types.ts';
+import type { OwnerAccess, OwnerSession } from './types.ts';
 import { accountRoutes } from './account-routes.ts';
 import { AUDITED_FAILURES, failureCaps, OptionsAllowance } from './attempts.ts';
 import { errorAnswer } from './errors.ts';

@@ -12,7 +12,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { CHANGE_TOKEN_HEADER } from '../../common/owner-api.ts';
-import type { OwnerAccess, OwnerSession } from '../store/types.ts';
+import type { OwnerAccess, OwnerSession } from './types.ts';
 import type { OwnerSettings } from './settings.ts';
 
 /** A new secret: 32 random bytes. */

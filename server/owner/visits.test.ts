@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { VisitsAnswer } from '../../common/owner-api.ts';
 import { TestClock, type TestServer } from '../../tests/server/helpers.ts';
 import { signedInOwner, type Browser } from '../../tests/server/owner-browser.ts';
-import type { VisitCount } from '../store/types.ts';
+import type { VisitCount } from '../visits/types.ts';
 
 let server: TestServer;
 let browser: Browser;

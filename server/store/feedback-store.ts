@@ -15,23 +15,19 @@ import * as visits from './operations/visits.ts';
 import { COPIED_TABLES } from './tables.ts';
 import type { WriteName, WriteResult, Writes } from './operations/writes.ts';
 import type { Plan } from './sql/plan.ts';
+import type { AcceptResult, FeedbackIntake, NewFeedback } from '../intake/types.ts';
+import type { OutboxQueue } from '../mail/types.ts';
+import type { NotificationQueue } from '../notify/types.ts';
+import type { OwnerAccess, OwnerQueries } from '../owner/types.ts';
 import {
   StoreSettingsError,
-  type AcceptResult,
-  type FeedbackIntake,
   type FeedbackStore,
-  type NewFeedback,
-  type NotificationQueue,
-  type OutboxQueue,
-  type OwnerAccess,
-  type OwnerQueries,
   type StoreEngine,
   type StoreHealth,
   type StoreRow,
   type StoreTransfer,
-  type VisitRecorder,
-  type VisitStats,
 } from './types.ts';
+import type { VisitRecorder, VisitStats } from '../visits/types.ts';
 
 /** Runs a plan inside a transaction that the caller feeds (copying a store). */
 export type Exec = <T>(plan: Plan<T>) => Promise<T>;

@@ -6,7 +6,7 @@
  * per request, and a lone request still commits without waiting.
  */
 import { DEFAULT_QUEUE_LIMIT } from './limits.ts';
-import { QueueFullError } from './types.ts';
+import { QueueFullError } from '../intake/types.ts';
 
 interface Waiting<T, R> {
   item: T;

@@ -3,7 +3,8 @@
  * message with its delivery and orders the due messages.
  */
 import { columnsOf, MESSAGES, recordOf } from './tables.ts';
-import type { DeliveryPause, DeliveryState, MessageStatus, StoredMessage } from './types.ts';
+import type { DeliveryState, MessageStatus, StoredMessage } from '../intake/types.ts';
+import type { DeliveryPause } from '../mail/types.ts';
 
 /** A message's delivery, read beside it from its outbox entry (spam has none). */
 interface DeliveryRow {

@@ -10,14 +10,9 @@ import { DISTINCT_KEPT_PER_DAY } from './visit-days.ts';
 import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
 import { newFeedback } from '../../tests/server/helpers.ts';
 import { ENGINES, type OpenedStore } from '../../tests/server/store-engines.ts';
-import {
-  IDEMPOTENCY_TTL_MS,
-  StoreSettingsError,
-  type AcceptResult,
-  type FeedbackStore,
-  type NewFeedback,
-  type VisitCount,
-} from './types.ts';
+import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../intake/types.ts';
+import { StoreSettingsError, type FeedbackStore } from './types.ts';
+import type { VisitCount } from '../visits/types.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 9, 30);
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { Migration } from './migration-files.ts';
 import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
 import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
 import { columnOf, COPIED_TABLES, MESSAGES, recordOf, rowOf, STORE_TABLES } from './tables.ts';
-import type { MessageRecord } from './types.ts';
+import type { MessageRecord } from '../intake/types.ts';
 
 /** The tables the schema files leave, in the order they make them. */
 function tablesMadeBy(migrations: readonly Migration[]): string[] {

@@ -8,7 +8,8 @@
  * added to one is added to the other.
  */
 import { formFieldsOf } from '../../common/feedback.ts';
-import type { MessageRecord, NewFeedback, StoreRow } from './types.ts';
+import type { MessageRecord, NewFeedback } from '../intake/types.ts';
+import type { StoreRow } from './types.ts';
 
 /** How a field is stored: as it is, as a boolean (0/1 in SQLite), as a JSON list. */
 type Kind = 'value' | 'boolean' | 'list';

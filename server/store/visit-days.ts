@@ -1,5 +1,5 @@
 /** The days visits are counted by: UTC calendar days, written `YYYY-MM-DD`. */
-import type { VisitDay, VisitPeriod, VisitRange } from './types.ts';
+import type { VisitDay, VisitPeriod, VisitRange } from '../visits/types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

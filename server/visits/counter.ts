@@ -13,13 +13,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VisitButtonKind } from '../../common/visits.ts';
 import type { DiskSpace } from '../store/disk-space.ts';
-import type {
-  DeviceClass,
-  VisitCount,
-  VisitDay,
-  VisitDimension,
-  VisitRecorder,
-} from '../store/types.ts';
+import type { DeviceClass, VisitCount, VisitDay, VisitDimension, VisitRecorder } from './types.ts';
 import { OTHER, visitDay } from '../store/visit-days.ts';
 import type { DailySalt } from './daily-salt.ts';
 import type { PageOf } from './pages.ts';

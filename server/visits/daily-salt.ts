@@ -30,7 +30,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { VisitDay, VisitInstance, VisitRecorder, VisitSaltShare } from '../store/types.ts';
+import type { VisitDay, VisitInstance, VisitRecorder, VisitSaltShare } from './types.ts';
 
 /** An instance that has not said it runs for this long is taken for stopped. */
 export const INSTANCE_SILENCE_MS = 2 * 60 * 1000;

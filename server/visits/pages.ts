@@ -4,7 +4,7 @@
  * and forgotten, never stored).
  */
 import { appShellPaths, pageRoutes, type RoutableApp } from '../../common/paths.ts';
-import type { DeviceClass } from '../store/types.ts';
+import type { DeviceClass } from './types.ts';
 
 /** The longest path kept of one that found no page. */
 const NOT_FOUND_PATH_MAX = 200;

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { SqliteFeedbackStore } from '../../server/store/sqlite/engine.ts';
-import type { VisitReport } from '../../server/store/types.ts';
+import type { VisitReport } from '../../server/visits/types.ts';
 import { startServerProcess, type ServerProcess } from '../server/server-process.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { root, tempFolder } from './processes.ts';

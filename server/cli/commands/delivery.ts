@@ -3,7 +3,8 @@
  */
 import { markSpam, releaseSpam, sendAgain, sendAllDeadAgain } from '../../owner/actions.ts';
 import type { Settings } from '../../settings-file.ts';
-import { type OwnerQueries, type StoredMessage } from '../../store/types.ts';
+import type { StoredMessage } from '../../intake/types.ts';
+import type { OwnerQueries } from '../../owner/types.ts';
 import { acting, findOne, type CliIo, type Command } from '../command.ts';
 import { plural, printable } from '../output.ts';
 import { deliveryIsOn } from '../settings.ts';

@@ -3,7 +3,8 @@
  */
 import { exportMessages, exportSummary } from '../../owner/actions.ts';
 import type { Settings } from '../../settings-file.ts';
-import { MESSAGE_STATUSES, type MessageStatus, type OwnerQueries } from '../../store/types.ts';
+import { MESSAGE_STATUSES, type MessageStatus } from '../../intake/types.ts';
+import type { OwnerQueries } from '../../owner/types.ts';
 import { acting, DAY_MS, findOne, type Command } from '../command.ts';
 import { exportFormat } from '../export.ts';
 import { UsageError } from '../options.ts';

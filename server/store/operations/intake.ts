@@ -10,7 +10,7 @@ import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
 import { columnsOf, MESSAGES, newMessageRow } from '../tables.ts';
 import { insertRows } from './insert.ts';
 import { messageNotification, NOTIFICATION_COLUMNS } from './notifications.ts';
-import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
+import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../../intake/types.ts';
 
 /**
  * Accepts a group: each message is stored with its outbox entry (and, when asked, its push

@@ -6,7 +6,7 @@
 import { newMessageId } from '../ids.ts';
 import { dueCondition } from '../rows.ts';
 import { all, dialect, run, type Plan } from '../sql/plan.ts';
-import type { ClaimedNotification } from '../types.ts';
+import type { ClaimedNotification } from '../../notify/types.ts';
 
 /** Due now: as a message in the outbox is (`dueCondition`). */
 const DUE = dueCondition('n', '@now');

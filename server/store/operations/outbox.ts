@@ -13,13 +13,13 @@ import {
 } from '../rows.ts';
 import { MAX_DELIVERY_ATTEMPTS } from '../limits.ts';
 import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
+import type { StoredMessage } from '../../intake/types.ts';
 import type {
   AttemptOutcome,
   ClaimedMessage,
   ClaimOptions,
   DeliveryPause,
-  StoredMessage,
-} from '../types.ts';
+} from '../../mail/types.ts';
 import { messagesById } from './messages.ts';
 import { queuePauseNotification } from './notifications.ts';
 

@@ -8,14 +8,14 @@ import { newSequentialId } from '../ids.ts';
 import { columnsOf, OWNER_AUDIT, OWNER_PASSKEYS, recordOf, rowOf } from '../tables.ts';
 import { insertRows } from './insert.ts';
 import { all, lock, one, run, type Plan } from '../sql/plan.ts';
+import type { AcceptanceCap } from '../../intake/types.ts';
 import type {
-  AcceptanceCap,
   AuditEntry,
   NewAuditEntry,
   OwnerSession,
   OwnerTicket,
   Passkey,
-} from '../types.ts';
+} from '../../owner/types.ts';
 
 type Row = Record<string, unknown>;
 

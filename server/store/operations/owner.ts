@@ -12,17 +12,9 @@ import {
   type MessageRow,
 } from '../rows.ts';
 import { all, lock, one, run, type Plan } from '../sql/plan.ts';
-import {
-  IDEMPOTENCY_TTL_MS,
-  type ChangeResult,
-  type DeliveryAttempt,
-  type DeliveryCounts,
-  type DeliveryState,
-  type ListOptions,
-  type PurgeCounts,
-  type RetryResult,
-  type StoredMessage,
-} from '../types.ts';
+import { IDEMPOTENCY_TTL_MS, type DeliveryState, type StoredMessage } from '../../intake/types.ts';
+import type { DeliveryAttempt, DeliveryCounts } from '../../mail/types.ts';
+import type { ChangeResult, ListOptions, PurgeCounts, RetryResult } from '../../owner/types.ts';
 import { find, messageById } from './messages.ts';
 import { deliveryPause, writeMeta } from './outbox.ts';
 

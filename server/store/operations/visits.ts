@@ -23,7 +23,7 @@ import type {
   VisitReport,
   VisitSaltShare,
   VisitSaltState,
-} from '../types.ts';
+} from '../../visits/types.ts';
 import { valueLists } from './insert.ts';
 
 /**

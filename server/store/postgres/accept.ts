@@ -10,7 +10,7 @@
 import type pg from 'pg';
 import { newMessageId } from '../ids.ts';
 import { newMessageRow } from '../tables.ts';
-import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../types.ts';
+import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../../intake/types.ts';
 
 export async function acceptInDatabase(
   pool: pg.Pool,

@@ -1,0 +1,132 @@
+/**
+ * Mail delivery: the outbox's rows and the queue the outbox worker claims messages from,
+ * under a lease, recording each attempt.
+ */
+import type { DeliveryState, StoredMessage } from '../intake/types.ts';
+
+/** A message claimed for sending, with the number of this attempt. */
+export interface ClaimedMessage extends StoredMessage {
+  attempt: number;
+  queuedAt: number;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  startedAt: number;
+  finishedAt: number;
+  outcome: 'sent' | 'retry' | 'dead';
+  detail: string | null;
+}
+
+export interface DeliveryCounts {
+  /** Waiting for delivery, including those being sent now. */
+  pending: number;
+  /** Being sent now (leased). */
+  sending: number;
+  sent: number;
+  dead: number;
+  spam: number;
+  /** When the oldest message still waiting was received; null when none waits. */
+  oldestPendingReceivedAt: number | null;
+}
+
+export interface AttemptOutcome {
+  /** The worker that claimed the message. */
+  holder: string;
+  attempt: number;
+  startedAt: number;
+  finishedAt: number;
+  detail: string;
+}
+
+export interface ClaimOptions {
+  now: number;
+  /** The claiming worker; only it may renew or record the claim. */
+  holder: string;
+  leaseMs: number;
+  /** Messages claimed at most. */
+  limit: number;
+  /**
+   * Mails per hour at most, over every instance: those sent in the last hour and those
+   * being sent now count. 0 means no cap.
+   */
+  maxPerHour: number;
+  /**
+   * The delivery retries' first delay and longest delay, in ms: a claim whose lease runs out
+   * with no outcome (the process died sending it) is due again that much after its lease
+   * ends, doubled with each attempt.
+   */
+  retryBaseMs: number;
+  retryCapMs: number;
+}
+
+/** Delivery stopped for every message because the mail server refuses the site itself. */
+export interface DeliveryPause {
+  /** The mail server's reply, without addresses. */
+  reason: string;
+  since: number;
+  /** When delivery is tried again (one message). */
+  retryAt: number;
+}
+
+/** The outbox worker: claims due messages under a lease and records each attempt. */
+export interface OutboxQueue {
+  /**
+   * Claims due messages (and those whose lease ran out) in sending order, leased to
+   * `holder` until `now + leaseMs`; no other worker gets them meanwhile. Each claim counts
+   * as an attempt.
+   */
+  claim(options: ClaimOptions): Promise<ClaimedMessage[]>;
+  /** Extends a lease still held by `holder`; false when it was lost. */
+  renewLease(id: string, holder: string, until: number): Promise<boolean>;
+  recordSent(id: string, outcome: AttemptOutcome): Promise<void>;
+  recordRetry(id: string, outcome: AttemptOutcome & { nextAttemptAt: number }): Promise<void>;
+  recordDead(id: string, outcome: AttemptOutcome): Promise<void>;
+  /** Gives back `holder`'s claims at once (a graceful stop), due at `now`; returns how many. */
+  releaseClaims(holder: string, now: number): Promise<number>;
+  /** When the next message falls due (or a lease runs out); undefined when none waits. */
+  nextDueAt(): Promise<number | undefined>;
+  /** How many messages are due now. */
+  countDue(now: number): Promise<number>;
+  /** Due messages in the order they will be sent, from `offset`. */
+  dueInSendOrder(now: number, limit: number, offset?: number): Promise<StoredMessage[]>;
+  /** Mails sent after `since`, and when the first of them was sent. */
+  sentSince(since: number): Promise<{ count: number; first: number | null }>;
+  /** The current pause of delivery, if the mail server refuses the site. */
+  deliveryPause(): Promise<DeliveryPause | undefined>;
+  /**
+   * Pauses delivery (or moves the next try of a pause); keeps the time it began. Resolves
+   * true when delivery was not paused before; then, with `notify`, a push notification of
+   * the pause is queued with it.
+   */
+  pauseDelivery(pause: DeliveryPause, notify?: boolean): Promise<boolean>;
+  /** Ends a pause of delivery; true when there was one. */
+  resumeDelivery(): Promise<boolean>;
+  /** When the last digest of waiting messages was mailed; null when never. */
+  lastDigestAt(): Promise<number | null>;
+  /**
+   * Takes the turn to mail a digest at `at`, if the last one is still `previous` (no other
+   * instance took it meanwhile); false when another did.
+   */
+  claimDigest(at: number, previous: number | null): Promise<boolean>;
+  /** Gives the turn back after a digest that could not be mailed. */
+  releaseDigest(at: number, previous: number | null): Promise<void>;
+}
+
+export interface OutboxRecord {
+  messageId: string;
+  state: DeliveryState;
+  queuedAt: number;
+  nextAttemptAt: number;
+  attempts: number;
+  leaseHolder: string | null;
+  leaseUntil: number | null;
+  lastAttemptAt: number | null;
+  lastError: string | null;
+  sentAt: number | null;
+  smtpResponse: string | null;
+}
+
+export interface AttemptRecord extends DeliveryAttempt {
+  messageId: string;
+}
