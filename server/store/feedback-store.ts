@@ -5,13 +5,13 @@
  */
 import { GroupCommit } from './group-commit.ts';
 import { LONGEST_CAP_WINDOW_MS } from '../intake/policy.ts';
-import * as messages from './operations/messages.ts';
-import * as intake from './operations/intake.ts';
-import * as outbox from './operations/outbox.ts';
-import * as ownerOps from './operations/owner.ts';
-import * as access from './operations/owner-access.ts';
+import * as messages from '../intake/messages-repository.ts';
+import * as intake from '../intake/repository.ts';
+import * as outbox from '../mail/repository.ts';
+import * as ownerOps from '../owner/repository.ts';
+import * as access from '../owner/access-repository.ts';
 import * as transfer from './operations/transfer.ts';
-import * as visits from './operations/visits.ts';
+import * as visits from '../visits/repository.ts';
 import { COPIED_TABLES } from './tables.ts';
 import type { WriteName, WriteResult, Writes } from './operations/writes.ts';
 import type { Plan } from './sql/plan.ts';

@@ -5,7 +5,7 @@
  */
 import type { Plan } from '../sql/plan.ts';
 import { probeWrite } from './health.ts';
-import { accept, forgetExpired, forgetKeySalt } from './intake.ts';
+import { accept, forgetExpired, forgetKeySalt } from '../../intake/repository.ts';
 import {
   claim,
   pauseDelivery,
@@ -16,20 +16,20 @@ import {
   renewLease,
   resumeDelivery,
   swapDigest,
-} from './outbox.ts';
+} from '../../mail/repository.ts';
 import {
   forgetVisits,
   offerVisitSalt,
   recordVisits,
   shareVisitSalt,
   visitHeartbeat,
-} from './visits.ts';
+} from '../../visits/repository.ts';
 import {
   claimNotifications,
   notificationDead,
   notificationRetry,
   notificationSent,
-} from './notifications.ts';
+} from '../../notify/repository.ts';
 import {
   addPasskey,
   audit,
@@ -43,8 +43,15 @@ import {
   takeTicket,
   touchSession,
   usePasskey,
-} from './owner-access.ts';
-import { forgetSender, markRead, markSpam, purge, retry, retryAllDead } from './owner.ts';
+} from '../../owner/access-repository.ts';
+import {
+  forgetSender,
+  markRead,
+  markSpam,
+  purge,
+  retry,
+  retryAllDead,
+} from '../../owner/repository.ts';
 
 export const WRITES = {
   accept,

@@ -1,5 +1,5 @@
 /**
- * Accepting a group on PostgreSQL: the store's accept operation (../operations/intake.ts)
+ * Accepting a group on PostgreSQL: the store's accept operation (server/intake/repository.ts)
  * run inside the database as one statement, `feedback_accept` (migration 0005; push
  * notifications since 0007; the message's row, column by column, since 0008), because
  * sent one statement at a time it holds the accept lock across several round trips: with

@@ -3,14 +3,14 @@
  * caps) in one transaction, finding a replayed Idempotency-Key, and forgetting keys and
  * caps' entries once past their window.
  */
-import { capEntries, fullUntil } from '../caps.ts';
-import { newMessageId } from '../ids.ts';
-import { META } from '../rows.ts';
-import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
-import { columnsOf, MESSAGES, newMessageRow } from '../tables.ts';
-import { insertRows } from './insert.ts';
-import { messageNotification, NOTIFICATION_COLUMNS } from './notifications.ts';
-import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../../intake/types.ts';
+import { capEntries, fullUntil } from '../store/caps.ts';
+import { newMessageId } from '../store/ids.ts';
+import { META } from '../store/rows.ts';
+import { all, dialect, lock, one, run, type Plan } from '../store/sql/plan.ts';
+import { columnsOf, MESSAGES, newMessageRow } from '../store/tables.ts';
+import { insertRows } from '../store/operations/insert.ts';
+import { messageNotification, NOTIFICATION_COLUMNS } from '../notify/repository.ts';
+import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from './types.ts';
 
 /**
  * Accepts a group: each message is stored with its outbox entry (and, when asked, its push

@@ -10,13 +10,13 @@ import {
   statusCondition,
   toMessage,
   type MessageRow,
-} from '../rows.ts';
-import { all, lock, one, run, type Plan } from '../sql/plan.ts';
-import { IDEMPOTENCY_TTL_MS, type DeliveryState, type StoredMessage } from '../../intake/types.ts';
-import type { DeliveryAttempt, DeliveryCounts } from '../../mail/types.ts';
-import type { ChangeResult, ListOptions, PurgeCounts, RetryResult } from '../../owner/types.ts';
-import { find, messageById } from './messages.ts';
-import { deliveryPause, writeMeta } from './outbox.ts';
+} from '../store/rows.ts';
+import { all, lock, one, run, type Plan } from '../store/sql/plan.ts';
+import { IDEMPOTENCY_TTL_MS, type DeliveryState, type StoredMessage } from '../intake/types.ts';
+import type { DeliveryAttempt, DeliveryCounts } from '../mail/types.ts';
+import type { ChangeResult, ListOptions, PurgeCounts, RetryResult } from './types.ts';
+import { find, messageById } from '../intake/messages-repository.ts';
+import { deliveryPause, writeMeta } from '../mail/repository.ts';
 
 export function* attemptsOf(id: string): Plan<DeliveryAttempt[]> {
   const rows = yield* all<{

@@ -3,19 +3,13 @@
  * ceremony's challenge), the audit list, and the caps on sign-in attempts. Each change that
  * the owner makes is written with its audit entry, in one transaction.
  */
-import { capEntries, fullUntil } from '../caps.ts';
-import { newSequentialId } from '../ids.ts';
-import { columnsOf, OWNER_AUDIT, OWNER_PASSKEYS, recordOf, rowOf } from '../tables.ts';
-import { insertRows } from './insert.ts';
-import { all, lock, one, run, type Plan } from '../sql/plan.ts';
-import type { AcceptanceCap } from '../../intake/types.ts';
-import type {
-  AuditEntry,
-  NewAuditEntry,
-  OwnerSession,
-  OwnerTicket,
-  Passkey,
-} from '../../owner/types.ts';
+import { capEntries, fullUntil } from '../store/caps.ts';
+import { newSequentialId } from '../store/ids.ts';
+import { columnsOf, OWNER_AUDIT, OWNER_PASSKEYS, recordOf, rowOf } from '../store/tables.ts';
+import { insertRows } from '../store/operations/insert.ts';
+import { all, lock, one, run, type Plan } from '../store/sql/plan.ts';
+import type { AcceptanceCap } from '../intake/types.ts';
+import type { AuditEntry, NewAuditEntry, OwnerSession, OwnerTicket, Passkey } from './types.ts';
 
 type Row = Record<string, unknown>;
 

@@ -3,10 +3,10 @@
  * tell (a message accepted, delivery paused), claimed under a lease like mail, retried, and
  * deleted once delivered. One about a message goes with it when the message is deleted.
  */
-import { newMessageId } from '../ids.ts';
-import { dueCondition } from '../rows.ts';
-import { all, dialect, run, type Plan } from '../sql/plan.ts';
-import type { ClaimedNotification } from '../../notify/types.ts';
+import { newMessageId } from '../store/ids.ts';
+import { dueCondition } from '../store/rows.ts';
+import { all, dialect, run, type Plan } from '../store/sql/plan.ts';
+import type { ClaimedNotification } from './types.ts';
 
 /** Due now: as a message in the outbox is (`dueCondition`). */
 const DUE = dueCondition('n', '@now');

@@ -1,8 +1,8 @@
 /** Reading messages with their delivery: what the outbox, the owner and retries share. */
-import { SELECT_MESSAGE, toMessage, type MessageRow } from '../rows.ts';
-import { all, dialect, type Plan } from '../sql/plan.ts';
-import type { StoredMessage } from '../../intake/types.ts';
-import type { FindResult } from '../../owner/types.ts';
+import { SELECT_MESSAGE, toMessage, type MessageRow } from '../store/rows.ts';
+import { all, dialect, type Plan } from '../store/sql/plan.ts';
+import type { StoredMessage } from './types.ts';
+import type { FindResult } from '../owner/types.ts';
 
 /** Messages by id, with their delivery. */
 export function* messagesById(ids: readonly string[]): Plan<Map<string, StoredMessage>> {

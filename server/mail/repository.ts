@@ -10,18 +10,13 @@ import {
   SELECT_MESSAGE,
   toMessage,
   type MessageRow,
-} from '../rows.ts';
-import { MAX_DELIVERY_ATTEMPTS } from '../limits.ts';
-import { all, dialect, lock, one, run, type Plan } from '../sql/plan.ts';
-import type { StoredMessage } from '../../intake/types.ts';
-import type {
-  AttemptOutcome,
-  ClaimedMessage,
-  ClaimOptions,
-  DeliveryPause,
-} from '../../mail/types.ts';
-import { messagesById } from './messages.ts';
-import { queuePauseNotification } from './notifications.ts';
+} from '../store/rows.ts';
+import { MAX_DELIVERY_ATTEMPTS } from '../store/limits.ts';
+import { all, dialect, lock, one, run, type Plan } from '../store/sql/plan.ts';
+import type { StoredMessage } from '../intake/types.ts';
+import type { AttemptOutcome, ClaimedMessage, ClaimOptions, DeliveryPause } from './types.ts';
+import { messagesById } from '../intake/messages-repository.ts';
+import { queuePauseNotification } from '../notify/repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

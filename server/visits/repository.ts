@@ -3,8 +3,8 @@
  * day over every instance), sharing the day's salt between the running instances, and
  * forgetting what is past its time; and the owner's reading of the sums.
  */
-import { daysOf, DISTINCT_KEPT_PER_DAY, OTHER, periodRange } from '../visit-days.ts';
-import { all, dialect, lock, run, type Plan } from '../sql/plan.ts';
+import { daysOf, DISTINCT_KEPT_PER_DAY, OTHER, periodRange } from '../store/visit-days.ts';
+import { all, dialect, lock, run, type Plan } from '../store/sql/plan.ts';
 import type {
   AppVisits,
   DeviceClass,
@@ -23,8 +23,8 @@ import type {
   VisitReport,
   VisitSaltShare,
   VisitSaltState,
-} from '../../visits/types.ts';
-import { valueLists } from './insert.ts';
+} from './types.ts';
+import { valueLists } from '../store/operations/insert.ts';
 
 /**
  * Adds an instance's counts. The visitors' digests go into the day's seen list first; only
