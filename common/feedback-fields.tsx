@@ -112,8 +112,10 @@ export function FeedbackFields({
         )}
         {hint ? (
           <p id={hint} className={classes.hint}>
-            {formatCount(values.message.length)} of {formatCount(FEEDBACK_LIMITS.messageMaxLength)}{' '}
-            characters
+            {/* A count only where it follows the typing; a page without scripts says the limit. */}
+            {onChange
+              ? `${formatCount(values.message.length)} of ${formatCount(FEEDBACK_LIMITS.messageMaxLength)} characters`
+              : `At most ${formatCount(FEEDBACK_LIMITS.messageMaxLength)} characters.`}
           </p>
         ) : null}
       </div>

@@ -428,6 +428,12 @@ describe('a refused field', () => {
       'message-error',
     );
     expect(page.querySelector('a[href="#firstName"]')?.textContent).toBe('First Name is required.');
+    // No script counts the typing here: the line under Message says the limit, not a count.
+    const hint = page.querySelector('#message-hint');
+    expect(hint?.textContent).toBe('At most 5,000 characters.');
+    expect(page.querySelector('#message')?.getAttribute('aria-describedby')).toContain(
+      'message-hint',
+    );
   });
 
   test('the page runs no script and its policy allows exactly its own style', async () => {
