@@ -80,7 +80,7 @@ describe('a disk that stalls, fills up, or loses its writer', () => {
     expect(full?.headers['retry-after']).toBe('30');
     const rows = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     expect(rows('SELECT count(*) AS n FROM messages')).toBe(
-      rows('SELECT count(*) AS n FROM outbox'),
+      rows("SELECT count(*) AS n FROM jobs WHERE kind = 'mail'"),
     );
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
 

@@ -9,12 +9,13 @@ import { META } from '../store/rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../store/sql/plan.ts';
 import { columnsOf, MESSAGES, newMessageRow } from '../store/tables.ts';
 import { insertRows } from '../store/operations/insert.ts';
-import { messageNotification, NOTIFICATION_COLUMNS } from '../notify/repository.ts';
+import { messageNotification } from '../notify/repository.ts';
+import { NEW_JOB_COLUMNS, newJobRow } from '../jobs/repository.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from './types.ts';
 
 /**
- * Accepts a group: each message is stored with its outbox entry (and, when asked, its push
- * notification), its key and one entry per cap it counts against, unless its key was seen within 24 hours (replayed) or a cap is
+ * Accepts a group: each message is stored with its mail job (and, when asked, its push
+ * notification's), its key and one entry per cap it counts against, unless its key was seen within 24 hours (replayed) or a cap is
  * full (capped). The lock makes concurrent groups, from any instance, count one after
  * the other. The group's keys and the caps' recent entries are read once, the messages
  * decided one after the other in memory (each counting those before it), and what is
@@ -51,8 +52,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
   const expired = new Set<string>();
   const stored = {
     messages: [] as Record<string, unknown>[],
-    outbox: [] as Record<string, unknown>[],
-    notifications: [] as Record<string, unknown>[],
+    jobs: [] as Record<string, unknown>[],
     keys: [] as Record<string, unknown>[],
     slots: [] as Record<string, unknown>[],
   };
@@ -70,8 +70,8 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
     const id = newMessageId(at);
     stored.messages.push(newMessageRow(id, item));
     if (!item.spam) {
-      stored.outbox.push({ message_id: id, state: 'pending', queued_at: at, next_attempt_at: at });
-      if (item.notify) stored.notifications.push(messageNotification(id, at));
+      stored.jobs.push(newJobRow('mail', id, at, { messageId: id }));
+      if (item.notify) stored.jobs.push(messageNotification(id, at));
     }
     if (key !== undefined) {
       known.set(key, { id, at });
@@ -91,12 +91,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
     });
   }
   yield* insertRows('messages', columnsOf(MESSAGES), stored.messages);
-  yield* insertRows(
-    'outbox',
-    ['message_id', 'state', 'queued_at', 'next_attempt_at'],
-    stored.outbox,
-  );
-  yield* insertRows('notifications', NOTIFICATION_COLUMNS, stored.notifications);
+  yield* insertRows('jobs', NEW_JOB_COLUMNS, stored.jobs);
   yield* insertRows('idempotency_keys', ['key', 'message_id', 'created_at'], stored.keys);
   yield* insertRows('acceptance_slots', ['key', 'at'], stored.slots);
   return results;

@@ -7,7 +7,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxQueue } from './types.ts';
 import { composeDigestMail, type MailAddresses } from './compose.ts';
-import { classifySendError, HOUR_MS } from './retry-policy.ts';
+import { classifySendError } from './retry-policy.ts';
+import { HOUR_MS } from '../jobs/backoff.ts';
 import type { MailTransport } from './transport.ts';
 
 /** Waiting messages listed in a digest at most; the rest are counted. */

@@ -388,5 +388,5 @@ test('stopping while a mail hangs gives the message back at once, not after its 
   expect(
     message && 'nextAttemptAt' in message ? message.nextAttemptAt : Infinity,
   ).toBeLessThanOrEqual(stoppedAt);
-  expect(log.some((line) => line.includes('gave back claimed feedback'))).toBe(true);
+  expect(log.some((line) => line.includes('feedback outbox gave back its claims'))).toBe(true);
 });

@@ -19,21 +19,15 @@
  * cap, the pause and the digest's turn are all kept there. A worker that stops gives its
  * claims back at once.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedMessage, OutboxQueue } from './types.ts';
 import { composeFeedbackMail, type MailAddresses } from './compose.ts';
 import { WaitingDigest } from './digest.ts';
-import {
-  classifySendError,
-  HOUR_MS,
-  retryDelayMs,
-  withoutAddresses,
-  type RetryPolicy,
-} from './retry-policy.ts';
+import { classifySendError, withoutAddresses } from './retry-policy.ts';
+import { HOUR_MS, nextAttemptAt, type RetryPolicy } from '../jobs/backoff.ts';
 import type { MailTransport } from './transport.ts';
-import { systemClock, type Clock, type Timer } from '../clock.ts';
-import { WakeUp } from '../wake-up.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { JobRunner, type JobHandler } from '../jobs/runner.ts';
 
 export interface OutboxWorkerOptions {
   store: OutboxQueue;
@@ -64,13 +58,11 @@ export interface OutboxWorkerOptions {
   random?: () => number;
 }
 
-export class OutboxWorker {
-  readonly holder = randomUUID();
+export class OutboxWorker implements JobHandler<ClaimedMessage> {
+  readonly name = 'feedback outbox';
   readonly #options: Required<OutboxWorkerOptions>;
-  #running: Promise<void> | undefined;
+  readonly #runner: JobRunner<ClaimedMessage>;
   #transport: MailTransport | undefined;
-  #stopping = false;
-  readonly #wakeUp: WakeUp;
   #capNoticeShown = false;
   /** Over the hourly cap: a new message cannot go out sooner, so it need not wake the loop. */
   #capped = false;
@@ -91,8 +83,15 @@ export class OutboxWorker {
       random: Math.random,
       ...options,
     };
-    this.#wakeUp = new WakeUp(this.#options.clock);
-    const { store, addresses, maxPerHour, retry, log } = this.#options;
+    const { store, addresses, maxPerHour, retry, log, clock, idleCheckMs, stopTimeoutMs } =
+      this.#options;
+    this.#runner = new JobRunner(this, {
+      log,
+      clock,
+      parallel: true,
+      idleCheckMs,
+      stopTimeoutMs,
+    });
     this.#digest = new WaitingDigest({
       store,
       addresses,
@@ -102,81 +101,58 @@ export class OutboxWorker {
     });
   }
 
+  /** The worker's name on its claims. */
+  get holder(): string {
+    return this.#runner.holder;
+  }
+
   get running(): boolean {
-    return this.#running !== undefined && !this.#stopping;
+    return this.#runner.running;
   }
 
   start(): void {
-    if (this.#running) return;
-    this.#stopping = false;
+    if (this.#runner.running) return;
     this.#tryPauseNow = true;
-    const transport = this.#options.createTransport();
-    this.#transport = transport;
-    this.#running = this.#loop(transport).catch((error: unknown) => {
-      this.#options.log.fatal({ err: error }, 'feedback outbox stopped unexpectedly');
-    });
+    this.#transport = this.#options.createTransport();
+    this.#runner.start();
   }
 
   /** Looks at the store now (a message was just accepted), unless over the hourly cap. */
   notify(): void {
-    if (!this.#capped) this.#wakeUp.wake();
+    if (!this.#capped) this.#runner.wake();
   }
 
   /** Stops claiming; waits for sends in flight (up to stopTimeoutMs), then closes the transport. */
   async stop(): Promise<void> {
-    if (!this.#running) return;
-    this.#stopping = true;
-    this.#wakeUp.wake();
-    const { clock } = this.#options;
-    let timer: Timer | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = clock.setTimeout(() => resolve('timeout'), this.#options.stopTimeoutMs);
-    });
-    const outcome = await Promise.race([this.#running.then(() => 'done' as const), timedOut]);
-    clock.clearTimeout(timer);
-    if (outcome === 'timeout') {
-      this.#options.log.warn(
-        'mail still being sent at shutdown; it will be sent again after its lease',
-      );
-    }
-    this.#running = undefined;
     // What this worker still holds goes back to the queue now, not after its lease; the
     // sends cut short by closing the connection then record nothing over it.
-    try {
-      const released = await this.#options.store.releaseClaims(this.holder, clock.now());
-      if (released > 0) this.#options.log.info({ released }, 'gave back claimed feedback');
-    } catch (error) {
+    if (!(await this.#runner.stop())) {
       this.#options.log.warn(
-        { err: error },
-        'could not give back claims; they wait for their lease',
+        'mail still being sent at shutdown; it will be sent again after its lease',
       );
     }
     this.#transport?.close();
     this.#transport = undefined;
   }
 
-  async #loop(transport: MailTransport): Promise<void> {
-    while (!this.#stopping) {
-      let batch: ClaimedMessage[];
-      let waitMs: number;
-      try {
-        ({ batch, waitMs } = await this.#claim(transport));
-      } catch (error) {
-        this.#options.log.error({ err: error }, 'feedback outbox could not read the store');
-        batch = [];
-        waitMs = this.#options.idleCheckMs;
-      }
-      if (batch.length > 0) {
-        await Promise.all(batch.map((message) => this.#deliver(transport, message)));
-      } else {
-        await this.#sleep(waitMs);
-      }
-    }
+  nextDueAt(): Promise<number | undefined> {
+    return this.#options.store.nextDueAt();
   }
 
-  async #claim(transport: MailTransport): Promise<{ batch: ClaimedMessage[]; waitMs: number }> {
-    const { store, maxPerHour, concurrency, leaseMs, idleCheckMs, clock } = this.#options;
-    const at = clock.now();
+  releaseClaims(holder: string, now: number): Promise<number> {
+    return this.#options.store.releaseClaims(holder, now);
+  }
+
+  run(message: ClaimedMessage, holder: string): Promise<void> {
+    const transport = this.#transport;
+    if (!transport) throw new Error('The outbox was not started');
+    return this.#deliver(transport, message, holder);
+  }
+
+  async claim(at: number, holder: string): Promise<{ batch: ClaimedMessage[]; waitMs?: number }> {
+    const transport = this.#transport;
+    if (!transport) throw new Error('The outbox was not started');
+    const { store, maxPerHour, concurrency, leaseMs, idleCheckMs } = this.#options;
     let limit = concurrency;
     const pause = await store.deliveryPause();
     this.#paused = pause !== undefined;
@@ -213,30 +189,23 @@ export class OutboxWorker {
     const { baseMs: retryBaseMs, capMs: retryCapMs } = this.#options.retry;
     const batch = await store.claim({
       now: at,
-      holder: this.holder,
+      holder,
       leaseMs,
       limit,
       maxPerHour,
       retryBaseMs,
       retryCapMs,
     });
-    if (batch.length > 0) return { batch, waitMs: 0 };
-    const due = await store.nextDueAt();
-    const waitMs = due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs);
-    return { batch, waitMs };
+    return { batch };
   }
 
-  #sleep(ms: number): Promise<void> {
-    return this.#stopping ? Promise.resolve() : this.#wakeUp.sleep(ms);
-  }
-
-  async #deliver(transport: MailTransport, message: ClaimedMessage): Promise<void> {
+  async #deliver(transport: MailTransport, message: ClaimedMessage, holder: string): Promise<void> {
     const { store, addresses, leaseMs, log, clock } = this.#options;
     const startedAt = clock.now();
     const context = { id: message.id, app: message.appName, attempt: message.attempt };
     const renewal = clock.setInterval(
       () => {
-        store.renewLease(message.id, this.holder, clock.now() + leaseMs).then(
+        store.renewLease(message.id, holder, clock.now() + leaseMs).then(
           (held) => {
             if (!held) {
               log.warn(context, 'lost the lease on a message being sent; it may be sent twice');
@@ -252,13 +221,13 @@ export class OutboxWorker {
       try {
         ({ response } = await transport.send(composeFeedbackMail(message, addresses)));
       } catch (error) {
-        await this.#recordFailure(message, startedAt, error);
+        await this.#recordFailure(message, holder, startedAt, error);
         return;
       }
       const finishedAt = clock.now();
       const detail = withoutAddresses(response).slice(0, 500);
       await store.recordSent(message.id, {
-        holder: this.holder,
+        holder,
         attempt: message.attempt,
         startedAt,
         finishedAt,
@@ -284,7 +253,12 @@ export class OutboxWorker {
     }
   }
 
-  async #recordFailure(message: ClaimedMessage, startedAt: number, error: unknown): Promise<void> {
+  async #recordFailure(
+    message: ClaimedMessage,
+    holder: string,
+    startedAt: number,
+    error: unknown,
+  ): Promise<void> {
     const { store, retry, log, clock, random } = this.#options;
     const failure = classifySendError(error);
     const finishedAt = clock.now();
@@ -297,7 +271,7 @@ export class OutboxWorker {
       reason: failure.detail,
     };
     const outcome = {
-      holder: this.holder,
+      holder,
       attempt: message.attempt,
       startedAt,
       finishedAt,
@@ -355,8 +329,8 @@ export class OutboxWorker {
       log.error(context, 'feedback mail refused by the mail server; marked dead');
       return;
     }
-    const nextAttemptAt = finishedAt + retryDelayMs(message.attempt, retry, random);
-    if (nextAttemptAt > message.queuedAt + retry.giveUpAfterMs) {
+    const next = nextAttemptAt(message, finishedAt, retry, random);
+    if (next === undefined) {
       await store.recordDead(message.id, {
         ...outcome,
         detail: `gave up after ${message.attempt} attempts: ${failure.detail}`,
@@ -364,10 +338,7 @@ export class OutboxWorker {
       log.error(context, 'feedback mail could not be delivered in time; marked dead');
       return;
     }
-    await store.recordRetry(message.id, { ...outcome, nextAttemptAt });
-    log.warn(
-      { ...context, retryInMs: nextAttemptAt - finishedAt },
-      'feedback mail failed; will retry',
-    );
+    await store.recordRetry(message.id, { ...outcome, nextAttemptAt: next });
+    log.warn({ ...context, retryInMs: next - finishedAt }, 'feedback mail failed; will retry');
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock, type Clock } from '../clock.ts';
 import { OutboxWorker } from './outbox-worker.ts';
-import { retryPolicy } from './retry-policy.ts';
+import { retryPolicy } from '../jobs/backoff.ts';
 import { createSmtpTransport } from './transport.ts';
 
 /** The outbox as the rest of the server sees it. */

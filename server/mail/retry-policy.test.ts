@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  classifySendError,
-  HOUR_MS,
-  retryDelayMs,
-  retryPolicy,
-  withoutAddresses,
-} from './retry-policy.ts';
+import { classifySendError, withoutAddresses } from './retry-policy.ts';
+import { HOUR_MS, retryDelayMs, retryPolicy } from '../jobs/backoff.ts';
 
 const policy = retryPolicy({ baseMs: 30_000, giveUpAfterHours: 120 });
 

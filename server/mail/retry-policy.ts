@@ -8,36 +8,6 @@
  * final for that message, and the others go on.
  */
 
-export interface RetryPolicy {
-  /** Delay after the first failure, in ms; doubled each time. */
-  baseMs: number;
-  /** Longest delay between two attempts, in ms. */
-  capMs: number;
-  /** Time from the first attempt after which a message is given up, in ms. */
-  giveUpAfterMs: number;
-}
-
-export const HOUR_MS = 60 * 60 * 1000;
-
-export function retryPolicy(settings: { baseMs: number; giveUpAfterHours: number }): RetryPolicy {
-  return {
-    baseMs: settings.baseMs,
-    capMs: Math.max(HOUR_MS, settings.baseMs),
-    giveUpAfterMs: settings.giveUpAfterHours * HOUR_MS,
-  };
-}
-
-/**
- * The wait before the attempt after `attempt` failures: base·2^(attempt−1), capped, with
- * "equal jitter" (half fixed, half random) so many messages that failed together do not
- * come back together, and none comes back sooner than half its delay.
- */
-export function retryDelayMs(attempt: number, policy: RetryPolicy, random = Math.random): number {
-  const exponent = Math.min(Math.max(attempt - 1, 0), 40);
-  const full = Math.min(policy.capMs, policy.baseMs * 2 ** exponent);
-  return Math.round(full / 2 + random() * (full / 2));
-}
-
 /**
  * `temporary`: this message is tried again later. `permanent`: this message is refused for
  * good (dead). `pause`: the mail server refuses the site, not the message; every message

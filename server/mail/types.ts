@@ -2,7 +2,8 @@
  * Mail delivery: the outbox's rows and the queue the outbox worker claims messages from,
  * under a lease, recording each attempt.
  */
-import type { DeliveryState, StoredMessage } from '../intake/types.ts';
+import type { StoredMessage } from '../intake/types.ts';
+import type { JobClaimOptions } from '../jobs/types.ts';
 
 /** A message claimed for sending, with the number of this attempt. */
 export interface ClaimedMessage extends StoredMessage {
@@ -39,25 +40,9 @@ export interface AttemptOutcome {
   detail: string;
 }
 
-export interface ClaimOptions {
-  now: number;
-  /** The claiming worker; only it may renew or record the claim. */
-  holder: string;
-  leaseMs: number;
-  /** Messages claimed at most. */
-  limit: number;
-  /**
-   * Mails per hour at most, over every instance: those sent in the last hour and those
-   * being sent now count. 0 means no cap.
-   */
+/** A claim of mail: always under the hourly cap (0: none). */
+export interface ClaimOptions extends JobClaimOptions {
   maxPerHour: number;
-  /**
-   * The delivery retries' first delay and longest delay, in ms: a claim whose lease runs out
-   * with no outcome (the process died sending it) is due again that much after its lease
-   * ends, doubled with each attempt.
-   */
-  retryBaseMs: number;
-  retryCapMs: number;
 }
 
 /** Delivery stopped for every message because the mail server refuses the site itself. */
@@ -111,20 +96,6 @@ export interface OutboxQueue {
   claimDigest(at: number, previous: number | null): Promise<boolean>;
   /** Gives the turn back after a digest that could not be mailed. */
   releaseDigest(at: number, previous: number | null): Promise<void>;
-}
-
-export interface OutboxRecord {
-  messageId: string;
-  state: DeliveryState;
-  queuedAt: number;
-  nextAttemptAt: number;
-  attempts: number;
-  leaseHolder: string | null;
-  leaseUntil: number | null;
-  lastAttemptAt: number | null;
-  lastError: string | null;
-  sentAt: number | null;
-  smtpResponse: string | null;
 }
 
 export interface AttemptRecord extends DeliveryAttempt {

@@ -1,18 +1,17 @@
 /**
  * The push notifier: sends each queued notification (a new message, a pause of delivery)
  * to NOTIFY_URL, in the server process, as the mail outbox sends mail. Each is claimed
- * under a lease (so one instance sends it), sent, then deleted, tried again later with
+ * under a lease (so one instance sends it), sent, then kept as sent, tried again later with
  * growing delays (no answer, a time-out, 408, 429 or 5xx), or kept as dead when the
  * receiver refuses it (any other answer) or a day has passed. The notifications were
  * queued in the same transaction as what they tell, so none is lost to a crash.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { retryDelayMs, type RetryPolicy } from '../mail/retry-policy.ts';
+import { nextAttemptAt, type RetryPolicy } from '../jobs/backoff.ts';
 import type { Clock } from '../clock.ts';
 import type { ClaimedNotification, NotificationQueue } from './types.ts';
 import { composeNotification, type NotifySettings } from './compose.ts';
-import { WakeUp } from '../wake-up.ts';
+import { JobRunner, type JobHandler } from '../jobs/runner.ts';
 
 /** The longest one notification may take to send. */
 export const NOTIFY_TIMEOUT_MS = 10_000;
@@ -34,81 +33,68 @@ export interface NotifierOptions {
   random?: () => number;
 }
 
-export class Notifier {
-  readonly holder = randomUUID();
+export class Notifier implements JobHandler<ClaimedNotification> {
+  readonly name = 'push notifier';
   readonly #options: Required<NotifierOptions>;
-  #running: Promise<void> | undefined;
-  #stopping = false;
-  readonly #wakeUp: WakeUp;
+  readonly #runner: JobRunner<ClaimedNotification>;
   readonly #inFlight = new Set<AbortController>();
 
   constructor(options: NotifierOptions) {
     this.#options = { idleCheckMs: 5000, leaseMs: 60_000, random: Math.random, ...options };
-    this.#wakeUp = new WakeUp(options.clock);
+    this.#runner = new JobRunner(this, {
+      log: options.log,
+      clock: options.clock,
+      parallel: false,
+      idleCheckMs: this.#options.idleCheckMs,
+      // Sends in flight are cut short at once (interrupt).
+      stopTimeoutMs: NOTIFY_TIMEOUT_MS,
+    });
   }
 
   start(): void {
-    if (this.#running) return;
-    this.#stopping = false;
-    this.#running = this.#loop().catch((error: unknown) => {
-      this.#options.log.fatal({ err: error }, 'push notifier stopped unexpectedly');
-    });
+    this.#runner.start();
   }
 
   /** Looks at the store now: something was just queued. */
   wake(): void {
-    this.#wakeUp.wake();
+    this.#runner.wake();
   }
 
   /** Stops: sends in flight are cut short and their claims given back. */
   async stop(): Promise<void> {
-    if (!this.#running) return;
-    this.#stopping = true;
-    this.#wakeUp.wake();
+    await this.#runner.stop();
+  }
+
+  interrupt(): void {
     for (const controller of this.#inFlight) controller.abort();
-    await this.#running;
-    this.#running = undefined;
-    try {
-      await this.#options.store.releaseClaims(this.holder, this.#options.clock.now());
-    } catch (error) {
-      this.#options.log.warn({ err: error }, 'could not give back claimed notifications');
-    }
   }
 
-  async #loop(): Promise<void> {
-    const { store, leaseMs, idleCheckMs, clock, log } = this.#options;
-    while (!this.#stopping) {
-      let batch: ClaimedNotification[] = [];
-      try {
-        batch = await store.claim({ now: clock.now(), holder: this.holder, leaseMs, limit: 5 });
-        for (const notification of batch) {
-          // Stopping meanwhile: the rest of the batch goes back with the claims.
-          if (this.#halted()) break;
-          await this.#send(notification);
-        }
-        if (batch.length > 0) continue;
-        const due = await store.nextDueAt();
-        const at = clock.now();
-        await this.#sleep(
-          due === undefined ? idleCheckMs : Math.min(Math.max(due - at, 0), idleCheckMs),
-        );
-      } catch (error) {
-        log.error({ err: error }, 'push notifier could not read the store');
-        await this.#sleep(idleCheckMs);
-      }
-    }
+  async claim(at: number, holder: string): Promise<{ batch: ClaimedNotification[] }> {
+    const { store, leaseMs, retry } = this.#options;
+    const batch = await store.claim({
+      now: at,
+      holder,
+      leaseMs,
+      limit: 5,
+      retryBaseMs: retry.baseMs,
+      retryCapMs: retry.capMs,
+    });
+    return { batch };
   }
 
-  /** Read anew after each await (stop() may have run meanwhile). */
-  #halted(): boolean {
-    return this.#stopping;
+  run(notification: ClaimedNotification, holder: string): Promise<void> {
+    return this.#send(notification, holder);
   }
 
-  #sleep(ms: number): Promise<void> {
-    return this.#stopping ? Promise.resolve() : this.#wakeUp.sleep(ms);
+  nextDueAt(): Promise<number | undefined> {
+    return this.#options.store.nextDueAt();
   }
 
-  async #send(notification: ClaimedNotification): Promise<void> {
+  releaseClaims(holder: string, now: number): Promise<number> {
+    return this.#options.store.releaseClaims(holder, now);
+  }
+
+  async #send(notification: ClaimedNotification, holder: string): Promise<void> {
     const { store, settings, retry, log, clock, random } = this.#options;
     const context = {
       notification: notification.id,
@@ -132,7 +118,7 @@ export class Notifier {
       });
       await response.body?.cancel();
       if (response.ok) {
-        await store.recordSent(notification.id, this.holder);
+        await store.recordSent(notification.id, clock.now());
         log.info(context, 'push notification sent');
         return;
       }
@@ -142,7 +128,7 @@ export class Notifier {
         detail: `the receiver answered ${status} ${response.statusText}`.trim(),
       };
     } catch (error) {
-      if (this.#stopping) return;
+      if (this.#runner.stopping) return;
       failure = {
         permanent: false,
         detail: controller.signal.aborted
@@ -154,13 +140,15 @@ export class Notifier {
       this.#inFlight.delete(controller);
     }
     const at = clock.now();
-    const next = at + retryDelayMs(notification.attempt, retry, random);
-    if (failure.permanent || next > notification.createdAt + retry.giveUpAfterMs) {
-      await store.recordDead(notification.id, this.holder, failure.detail);
+    const next = failure.permanent
+      ? undefined
+      : nextAttemptAt({ ...notification, queuedAt: notification.createdAt }, at, retry, random);
+    if (next === undefined) {
+      await store.recordDead(notification.id, holder, failure.detail);
       log.error({ ...context, reason: failure.detail }, 'push notification given up (NOTIFY_URL)');
       return;
     }
-    await store.recordRetry(notification.id, this.holder, next, failure.detail);
+    await store.recordRetry(notification.id, holder, next, failure.detail);
     log.warn(
       { ...context, reason: failure.detail, retryInMs: next - at },
       'push notification failed; will retry',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock.ts';
-import { HOUR_MS } from '../mail/retry-policy.ts';
+import { retryPolicy } from '../jobs/backoff.ts';
 import { notifyTarget, type NotifyFormat } from './compose.ts';
 import { Notifier } from './notifier.ts';
 
@@ -37,7 +37,7 @@ export interface PushNotificationsOptions {
 }
 
 /** A failed notification is tried again for a day, then kept as dead. */
-const GIVE_UP_AFTER_MS = 24 * HOUR_MS;
+const GIVE_UP_AFTER_HOURS = 24;
 
 const OFF: PushNotifications = {
   enabled: false,
@@ -62,7 +62,7 @@ export const pushNotificationsPlugin = fp<PushNotificationsOptions>(
         details: options.details,
         pagesUrl: options.pagesUrl,
       },
-      retry: { baseMs, capMs: Math.max(HOUR_MS, baseMs), giveUpAfterMs: GIVE_UP_AFTER_MS },
+      retry: retryPolicy({ baseMs, giveUpAfterHours: GIVE_UP_AFTER_HOURS }),
       log: app.log.child({ component: 'notify' }),
       clock: options.clock,
       ...(options.idleCheckMs === undefined ? {} : { idleCheckMs: options.idleCheckMs }),

@@ -1,5 +1,6 @@
 /** Push notifications: their rows and the queue the notifier claims them from. */
 import type { StoredMessage } from '../intake/types.ts';
+import type { JobClaimOptions } from '../jobs/types.ts';
 
 /** A push notification claimed for sending, with what it tells. */
 export interface ClaimedNotification {
@@ -19,32 +20,12 @@ export interface ClaimedNotification {
 
 /** The push notifier: claims due notifications under a lease and records each attempt. */
 export interface NotificationQueue {
-  claim(options: {
-    now: number;
-    holder: string;
-    leaseMs: number;
-    limit: number;
-  }): Promise<ClaimedNotification[]>;
-  /** Delivered: it is deleted. */
-  recordSent(id: string, holder: string): Promise<void>;
+  claim(options: JobClaimOptions): Promise<ClaimedNotification[]>;
+  /** Delivered at `at`. */
+  recordSent(id: string, at: number): Promise<void>;
   recordRetry(id: string, holder: string, nextAttemptAt: number, error: string): Promise<void>;
   recordDead(id: string, holder: string, error: string): Promise<void>;
   releaseClaims(holder: string, now: number): Promise<number>;
   /** When the next notification falls due (or a lease runs out); undefined when none waits. */
   nextDueAt(): Promise<number | undefined>;
-}
-
-/** A push notification's row. */
-export interface NotificationRecord {
-  id: string;
-  kind: ClaimedNotification['kind'];
-  messageId: string | null;
-  detail: string | null;
-  createdAt: number;
-  state: 'pending' | 'sending' | 'dead';
-  nextAttemptAt: number;
-  attempts: number;
-  leaseHolder: string | null;
-  leaseUntil: number | null;
-  lastError: string | null;
 }

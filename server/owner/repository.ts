@@ -17,6 +17,7 @@ import type { DeliveryAttempt, DeliveryCounts } from '../mail/types.ts';
 import type { ChangeResult, ListOptions, PurgeCounts, RetryResult } from './types.ts';
 import { find, messageById } from '../intake/messages-repository.ts';
 import { deliveryPause, writeMeta } from '../mail/repository.ts';
+import * as jobs from '../jobs/repository.ts';
 
 export function* attemptsOf(id: string): Plan<DeliveryAttempt[]> {
   const rows = yield* all<{
@@ -68,19 +69,6 @@ export function* listPage(
 }
 
 /**
- * Queues dead messages again with a fresh delivery cycle: the one named, or every one.
- * Returns how many.
- */
-function* requeueDead(now: number, id: string | null): Plan<number> {
-  return yield* run(
-    `UPDATE outbox SET state = 'pending', queued_at = @now, next_attempt_at = @now,
-       last_error = NULL, lease_holder = NULL, lease_until = NULL
-     WHERE state = 'dead' AND (CAST(@id AS TEXT) IS NULL OR message_id = @id)`,
-    { now, id },
-  );
-}
-
-/**
  * A waiting message is due now: its wait for the next try ends, and its attempts and its
  * give-up time stay. One being sent whose lease ran out (its process stopped mid-send) is
  * waiting too; one being sent under a lease is not. While delivery is paused, the pause's
@@ -88,13 +76,7 @@ function* requeueDead(now: number, id: string | null): Plan<number> {
  * settings for all. False when the message was not waiting.
  */
 function* dueNow(id: string, now: number): Plan<boolean> {
-  const changed = yield* run(
-    `UPDATE outbox SET next_attempt_at = @now
-     WHERE message_id = @id
-       AND (state = 'pending' OR (state = 'sending' AND lease_until <= @now))`,
-    { id, now },
-  );
-  if (changed === 0) return false;
+  if (!(yield* jobs.dueNow('mail', id, now))) return false;
   yield* lock('meta');
   const pause = yield* deliveryPause();
   if (pause && pause.retryAt > now) {
@@ -105,7 +87,7 @@ function* dueNow(id: string, now: number): Plan<boolean> {
 
 /**
  * The owner's retry: a dead message (or spam, or, with `only`, only spam) is queued again
- * with a fresh delivery cycle; spam gets its outbox entry. A waiting one is due now
+ * with a fresh delivery cycle; spam gets its mail job. A waiting one is due now
  * (dueNow). Anything else (sent, or being sent right now) is left as it is.
  */
 export function* retry(idOrPrefix: string, now: number, only?: 'spam'): Plan<RetryResult> {
@@ -118,20 +100,16 @@ export function* retry(idOrPrefix: string, now: number, only?: 'spam'): Plan<Ret
   if (found.status === 'pending' || found.status === 'sending') {
     if (!(yield* dueNow(found.id, now))) return { kind: 'already', message: found };
   } else if (found.status === 'spam') {
-    yield* run(
-      `INSERT INTO outbox (message_id, state, queued_at, next_attempt_at)
-       VALUES (@id, 'pending', @now, @now) ON CONFLICT (message_id) DO NOTHING`,
-      { id: found.id, now },
-    );
+    yield* jobs.enqueue('mail', found.id, now, { messageId: found.id });
   } else {
-    yield* requeueDead(now, found.id);
+    yield* jobs.requeueDead('mail', now, found.id);
   }
   const message = yield* messageById(found.id);
   return message ? { kind: 'queued', message, was: found.status } : { kind: 'not-found' };
 }
 
 /**
- * The owner takes a message for spam: its outbox entry goes (so it is not mailed, or not
+ * The owner takes a message for spam: its jobs go (so it is not mailed, or not
  * again; its past attempts stay) and it is listed as spam, until released. One being sent
  * right now is left as it is.
  */
@@ -141,11 +119,8 @@ export function* markSpam(idOrPrefix: string): Plan<ChangeResult> {
   if ('ambiguous' in found) return { kind: 'ambiguous', ids: found.ambiguous };
   if (found.status === 'spam' || found.status === 'sending')
     return { kind: 'already', message: found };
-  yield* run(`DELETE FROM outbox WHERE message_id = @id AND state <> 'sending'`, { id: found.id });
   // Nor is the owner told of it.
-  yield* run(`DELETE FROM notifications WHERE message_id = @id AND state <> 'sending'`, {
-    id: found.id,
-  });
+  yield* jobs.dropJobsOf(found.id);
   yield* run(`UPDATE messages SET spam = TRUE, spam_reason = 'owner' WHERE id = @id`, {
     id: found.id,
   });
@@ -160,19 +135,20 @@ export function* markRead(id: string, read: boolean, now: number): Plan<StoredMe
 }
 
 export function* retryAllDead(now: number): Plan<number> {
-  return yield* requeueDead(now, null);
+  return yield* jobs.requeueDead('mail', now, null);
 }
 
-/** Spam has no outbox entry; a released one has. */
-const SPAM = 'm.spam = TRUE AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.message_id = m.id)';
+/** Spam has no mail job; a released one has. */
+const SPAM =
+  "m.spam = TRUE AND NOT EXISTS (SELECT 1 FROM jobs o WHERE o.kind = 'mail' AND o.id = m.id)";
 
 export function* counts(): Plan<DeliveryCounts> {
   const spam = yield* one<{ count: number }>(
     `SELECT count(*) AS count FROM messages m WHERE ${SPAM}`,
   );
   const oldest = yield* one<{ at: number | null }>(
-    `SELECT min(m.received_at) AS at FROM outbox o JOIN messages m ON m.id = o.message_id
-     WHERE o.state IN ('pending', 'sending')`,
+    `SELECT min(m.received_at) AS at FROM jobs o JOIN messages m ON m.id = o.message_id
+     WHERE o.kind = 'mail' AND o.state IN ('pending', 'sending')`,
   );
   const result: DeliveryCounts = {
     pending: 0,
@@ -183,7 +159,7 @@ export function* counts(): Plan<DeliveryCounts> {
     oldestPendingReceivedAt: oldest?.at ?? null,
   };
   for (const { state, count } of yield* all<{ state: DeliveryState; count: number }>(
-    'SELECT state, count(*) AS count FROM outbox GROUP BY state',
+    "SELECT state, count(*) AS count FROM jobs WHERE kind = 'mail' GROUP BY state",
   )) {
     result[state] += count;
   }
@@ -199,7 +175,8 @@ export function* countByApp(): Plan<{ appName: string; count: number }[]> {
 }
 
 /** Delivered before `before`, by delivery time. */
-const PURGEABLE_SENT = `SELECT message_id FROM outbox WHERE state = 'sent' AND sent_at < @before`;
+const PURGEABLE_SENT = `SELECT message_id FROM jobs
+  WHERE kind = 'mail' AND state = 'sent' AND sent_at < @before`;
 /** Spam received before `before`. */
 const PURGEABLE_SPAM = `${SPAM} AND m.received_at < @before`;
 

@@ -8,6 +8,7 @@ import { LONGEST_CAP_WINDOW_MS } from '../intake/policy.ts';
 import * as messages from '../intake/messages-repository.ts';
 import * as intake from '../intake/repository.ts';
 import * as outbox from '../mail/repository.ts';
+import * as jobs from '../jobs/repository.ts';
 import * as ownerOps from '../owner/repository.ts';
 import * as access from '../owner/access-repository.ts';
 import * as transfer from './operations/transfer.ts';
@@ -168,11 +169,11 @@ export class SharedFeedbackStore implements FeedbackStore {
 
     this.notifications = {
       claim: (options) => c.write('claimNotifications', options),
-      recordSent: (id, by) => c.write('notificationSent', id, by),
-      recordRetry: (id, by, next, error) => c.write('notificationRetry', id, by, next, error),
-      recordDead: (id, by, error) => c.write('notificationDead', id, by, error),
-      releaseClaims: (by, now) => c.write('releaseNotificationClaims', by, now),
-      nextDueAt: () => c.read(outbox.nextDueAt('notifications')),
+      recordSent: (id, at) => c.write('completeJob', 'notify', id, at, null),
+      recordRetry: (id, by, next, error) => c.write('retryJobLater', 'notify', id, by, next, error),
+      recordDead: (id, by, error) => c.write('giveUpJob', 'notify', id, by, error),
+      releaseClaims: (by, now) => c.write('releaseClaims', by, now),
+      nextDueAt: () => c.read(jobs.nextDueAt('notify')),
     };
 
     this.health = {

@@ -6,7 +6,7 @@ import { columnsOf, MESSAGES, recordOf } from './tables.ts';
 import type { DeliveryState, MessageStatus, StoredMessage } from '../intake/types.ts';
 import type { DeliveryPause } from '../mail/types.ts';
 
-/** A message's delivery, read beside it from its outbox entry (spam has none). */
+/** A message's delivery, read beside it from its mail job (spam has none). */
 interface DeliveryRow {
   state: DeliveryState | null;
   attempts: number | null;
@@ -38,14 +38,14 @@ export const SELECT_MESSAGE = `
     ...columnsOf(MESSAGES).map((column) => `m.${column}`),
     ...DELIVERY_COLUMNS.map((column) => `o.${column}`),
   ].join(', ')}
-  FROM messages m LEFT JOIN outbox o ON o.message_id = m.id`;
+  FROM messages m LEFT JOIN jobs o ON o.kind = 'mail' AND o.id = m.id`;
 
 export function toMessage(row: MessageRow): StoredMessage {
   const record = recordOf(MESSAGES, row);
   return {
     ...record,
     spamReason: record.spam ? (record.spamReason ?? 'honeypot') : null,
-    // Spam has no outbox entry. Any other message always has one; were it ever missing, it
+    // Spam has no mail job. Any other message always has one; were it ever missing, it
     // shows as dead, the status the owner is told to look at.
     status: row.state ?? (record.spam ? 'spam' : 'dead'),
     attempts: row.attempts ?? 0,
@@ -56,36 +56,6 @@ export function toMessage(row: MessageRow): StoredMessage {
     sentAt: row.sent_at,
     leaseUntil: row.lease_until,
   };
-}
-
-/**
- * Due messages in the order they are sent: messages whose lease ran out (a send cut short)
- * first; then in rounds, each round taking the oldest due message of every app, oldest
- * first. So each app gets an equal share of the hourly mail cap whatever another app
- * receives, and within an app messages go out in the order they came: a burst never goes
- * before the messages that were waiting. `now` is the parameter's placeholder in the
- * engine's syntax.
- */
-export function dueInSendOrder(now: string): string {
-  return `
-  SELECT message_id, row_number() OVER (
-           ORDER BY (state = 'sending') DESC, turn, received_at, message_id) AS position
-  FROM (
-    SELECT o.message_id, o.state, m.received_at,
-           row_number() OVER (PARTITION BY m.app_name ORDER BY m.received_at, m.id) AS turn
-    FROM outbox o JOIN messages m ON m.id = o.message_id
-    WHERE ${dueCondition('o', now)}) AS due_now`;
-}
-
-/**
- * Due at `now`, in either leased queue (the outbox, the push notifications; `alias` names
- * the table in the query): waiting and due, or being sent under a lease that ran out and
- * past the delay its claim set (the outbox's claim sets one, outbox.ts): a send cut short is
- * tried again, later each time. `nextDueAt` (outbox.ts) is the time this first holds.
- */
-export function dueCondition(alias: string, now: string): string {
-  return `((${alias}.state = 'pending' AND ${alias}.next_attempt_at <= ${now})
-       OR (${alias}.state = 'sending' AND ${alias}.lease_until <= ${now} AND ${alias}.next_attempt_at <= ${now}))`;
 }
 
 /** The SQL condition for a status, on the SELECT_MESSAGE aliases. */

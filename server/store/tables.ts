@@ -70,8 +70,11 @@ export function newMessageRow(id: string, item: NewFeedback): Record<string, unk
   return rowOf(MESSAGES, record);
 }
 
-export const OUTBOX = records('outbox', ['message_id'], {
+export const JOBS = records('jobs', ['kind', 'id'], {
+  kind: 'value',
+  id: 'value',
   messageId: 'value',
+  detail: 'value',
   state: 'value',
   queuedAt: 'value',
   nextAttemptAt: 'value',
@@ -81,7 +84,7 @@ export const OUTBOX = records('outbox', ['message_id'], {
   lastAttemptAt: 'value',
   lastError: 'value',
   sentAt: 'value',
-  smtpResponse: 'value',
+  response: 'value',
 });
 
 export const DELIVERY_ATTEMPTS = records('delivery_attempts', ['message_id', 'attempt'], {
@@ -111,20 +114,6 @@ export const OWNER_AUDIT = records('owner_audit', ['id'], {
   address: 'value',
 });
 
-export const NOTIFICATIONS = records('notifications', ['id'], {
-  id: 'value',
-  kind: 'value',
-  messageId: 'value',
-  detail: 'value',
-  createdAt: 'value',
-  state: 'value',
-  nextAttemptAt: 'value',
-  attempts: 'value',
-  leaseHolder: 'value',
-  leaseUntil: 'value',
-  lastError: 'value',
-});
-
 /**
  * Every table, parents first. The readiness probe's meta row is not copied (the copy skips
  * it), nor what lives for a day or a sign-in only: the caps' entries, the owner's sessions
@@ -134,7 +123,7 @@ export const NOTIFICATIONS = records('notifications', ['id'], {
  */
 export const STORE_TABLES: readonly StoreTable[] = [
   { name: 'messages', records: MESSAGES, visitorText: true },
-  { name: 'outbox', records: OUTBOX, visitorText: true },
+  { name: 'jobs', records: JOBS, visitorText: true },
   { name: 'delivery_attempts', records: DELIVERY_ATTEMPTS, visitorText: true },
   {
     name: 'idempotency_keys',
@@ -170,7 +159,6 @@ export const STORE_TABLES: readonly StoreTable[] = [
   { name: 'owner_sessions', visitorText: false },
   { name: 'owner_tickets', visitorText: false },
   { name: 'owner_audit', records: OWNER_AUDIT, visitorText: true },
-  { name: 'notifications', records: NOTIFICATIONS, visitorText: true },
 ];
 
 /** The tables a copy moves, in its order: parents first. */

@@ -10,14 +10,9 @@
  * the network, SQLite's writes are on a thread of their own.
  */
 import type { FeedbackIntake, MessageRecord } from '../intake/types.ts';
-import type {
-  AttemptRecord,
-  DeliveryCounts,
-  DeliveryPause,
-  OutboxQueue,
-  OutboxRecord,
-} from '../mail/types.ts';
-import type { NotificationQueue, NotificationRecord } from '../notify/types.ts';
+import type { JobRecord } from '../jobs/types.ts';
+import type { AttemptRecord, DeliveryCounts, DeliveryPause, OutboxQueue } from '../mail/types.ts';
+import type { NotificationQueue } from '../notify/types.ts';
 import type { AuditEntry, OwnerAccess, OwnerQueries, Passkey } from '../owner/types.ts';
 import type { VisitCountRecord, VisitRecorder, VisitStats } from '../visits/types.ts';
 
@@ -41,20 +36,19 @@ export type StoreEngine = 'sqlite' | 'postgres';
 /** One row of any table, for copying a whole store from one engine to another. */
 export type StoreRow =
   | { table: 'messages'; row: MessageRecord }
-  | { table: 'outbox'; row: OutboxRecord }
+  | { table: 'jobs'; row: JobRecord }
   | { table: 'delivery_attempts'; row: AttemptRecord }
   | { table: 'idempotency_keys'; row: { key: string; messageId: string; createdAt: number } }
   | { table: 'meta'; row: { key: string; value: string } }
   | { table: 'visit_counts'; row: VisitCountRecord }
   | { table: 'owner_passkeys'; row: Passkey }
-  | { table: 'owner_audit'; row: AuditEntry }
-  | { table: 'notifications'; row: NotificationRecord };
+  | { table: 'owner_audit'; row: AuditEntry };
 
 /** Copying a whole store: every row out of one, into another that is empty. */
 export interface StoreTransfer {
   /** Every row, parents before children. */
   rows(): AsyncIterable<StoreRow>;
-  /** True when the store holds no message, no outbox entry and no key. */
+  /** True when the store holds no message, no job and no key. */
   isEmpty(): Promise<boolean>;
   /** Writes every row in one transaction; refuses (StoreSettingsError) a store not empty. */
   load(rows: AsyncIterable<StoreRow>): Promise<Record<StoreRow['table'], number>>;

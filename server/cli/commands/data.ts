@@ -104,7 +104,7 @@ export const DATA_COMMANDS: Record<string, Command> = {
         }
         const counts = await target.transfer.load(transfer.rows());
         io.out(
-          `Copied ${plural(counts.messages, 'message')}, ${plural(counts.outbox, 'outbox entry', 'outbox entries')}, ${plural(counts.delivery_attempts, 'delivery attempt')}, ${plural(counts.idempotency_keys, 'idempotency key')}, ${plural(counts.visit_counts, 'daily visit count')}, ${plural(counts.owner_passkeys, 'passkey')}, ${plural(counts.owner_audit, 'activity entry', 'activity entries')} and ${plural(counts.notifications, 'notification')}. Start the server with DATABASE_URL set to this database.`,
+          `Copied ${plural(counts.messages, 'message')}, ${plural(counts.jobs, 'delivery job')}, ${plural(counts.delivery_attempts, 'delivery attempt')}, ${plural(counts.idempotency_keys, 'idempotency key')}, ${plural(counts.visit_counts, 'daily visit count')}, ${plural(counts.owner_passkeys, 'passkey')} and ${plural(counts.owner_audit, 'activity entry', 'activity entries')}. Start the server with DATABASE_URL set to this database.`,
         );
         return 0;
       } finally {

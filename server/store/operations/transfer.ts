@@ -39,10 +39,10 @@ export function* page(copy: RecordTable, after: Row | undefined, limit: number):
   );
 }
 
-/** True when the store holds no message, no outbox entry and no key. */
+/** True when the store holds no message, no job and no key. */
 export function* isEmpty(): Plan<boolean> {
   const row = yield* one<{ n: number }>(
-    `SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM outbox)
+    `SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM jobs)
           + (SELECT count(*) FROM idempotency_keys) AS n`,
   );
   return (row?.n ?? 0) === 0;

@@ -12,7 +12,6 @@ import {
   recordDead,
   recordRetry,
   recordSent,
-  releaseClaims,
   renewLease,
   resumeDelivery,
   swapDigest,
@@ -24,12 +23,8 @@ import {
   shareVisitSalt,
   visitHeartbeat,
 } from '../../visits/repository.ts';
-import {
-  claimNotifications,
-  notificationDead,
-  notificationRetry,
-  notificationSent,
-} from '../../notify/repository.ts';
+import { claimNotifications } from '../../notify/repository.ts';
+import { complete, giveUp, releaseClaims, retryLater } from '../../jobs/repository.ts';
 import {
   addPasskey,
   audit,
@@ -91,11 +86,9 @@ export const WRITES = {
   countAttempt,
   forgetExpiredAccess,
   claimNotifications,
-  notificationSent,
-  notificationRetry,
-  notificationDead,
-  releaseNotificationClaims: (holder: string, now: number) =>
-    releaseClaims(holder, now, 'notifications'),
+  completeJob: complete,
+  retryJobLater: retryLater,
+  giveUpJob: giveUp,
 } satisfies Record<string, (...args: never[]) => Plan<unknown>>;
 
 export type Writes = typeof WRITES;

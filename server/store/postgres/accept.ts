@@ -1,7 +1,7 @@
 /**
  * Accepting a group on PostgreSQL: the store's accept operation (server/intake/repository.ts)
  * run inside the database as one statement, `feedback_accept` (migration 0005; push
- * notifications since 0007; the message's row, column by column, since 0008), because
+ * notifications since 0007; the message's row, column by column, since 0008; its mail and notification as jobs since 0010), because
  * sent one statement at a time it holds the accept lock across several round trips: with
  * three instances under load, 2,787 requests a second against 6,114 for the function
  * (`npm run bench:api -- --store postgres --instances 3`). Ids are made here, and the key

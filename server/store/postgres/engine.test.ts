@@ -64,6 +64,58 @@ test('a database migrated before the versions were put in step is renumbered, no
   ]);
 });
 
+test("a database from before the job queue keeps its mail's delivery and its notifications", async () => {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query(`CREATE TABLE schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL,
+      applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    for (const migration of POSTGRES_MIGRATIONS.filter((m) => m.version < 10)) {
+      await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    }
+    await client.query(`
+      INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message)
+      VALUES ('m1', 1, 'EchoExpense', 'Ada', 'Lovelace', 'ada@example.com', 'Hello'),
+             ('m2', 2, 'EchoExpense', 'Alan', 'Turing', 'alan@example.com', 'Hi');
+      INSERT INTO outbox (message_id, state, queued_at, next_attempt_at, attempts, sent_at, smtp_response)
+      VALUES ('m1', 'sent', 1, 1, 1, 5, '250 OK');
+      INSERT INTO outbox (message_id, state, queued_at, next_attempt_at, attempts, last_error)
+      VALUES ('m2', 'pending', 2, 7, 2, '451 later');
+      INSERT INTO notifications (id, kind, detail, created_at, state, next_attempt_at)
+      VALUES ('n1', 'delivery-paused', '535 auth', 3, 'pending', 3);`);
+  } finally {
+    await client.end();
+  }
+  const store = await open();
+  expect(store.health.schema().version).toBe(latestVersion(POSTGRES_MIGRATIONS));
+  expect(await store.owner.find('m1')).toMatchObject({ status: 'sent', sentAt: 5 });
+  expect(await store.owner.find('m2')).toMatchObject({
+    status: 'pending',
+    attempts: 2,
+    nextAttemptAt: 7,
+    lastError: '451 later',
+  });
+  const claim = { holder: 'w', leaseMs: 1000, limit: 5, retryBaseMs: 1000, retryCapMs: 8000 };
+  expect(await store.outbox.claim({ ...claim, now: 7, maxPerHour: 0 })).toMatchObject([
+    { id: 'm2', attempt: 3 },
+  ]);
+  expect(await store.notifications.claim({ ...claim, now: 7 })).toMatchObject([
+    { id: 'n1', kind: 'delivery-paused', detail: '535 auth', attempt: 1 },
+  ]);
+  // A message accepted now is queued as jobs by the database's own accept function.
+  const accepted = await store.intake.accept(newFeedback(8, { notify: true }));
+  const id = accepted.kind === 'stored' ? accepted.id : '';
+  expect(await store.owner.find(id)).toMatchObject({ status: 'pending' });
+  expect(await store.notifications.claim({ ...claim, now: 8 })).toMatchObject([
+    { id, kind: 'message' },
+  ]);
+});
+
 test("the schema files' accept function takes the same lock as the accept writers", () => {
   const defining = POSTGRES_MIGRATIONS.filter((m) => m.sql.includes('FUNCTION feedback_accept('));
   const latest = defining.at(-1)?.sql ?? '';

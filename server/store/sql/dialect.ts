@@ -22,8 +22,8 @@ export interface Dialect {
   /** `column` is one of the values of the list parameter `param` (an array). */
   inList(column: string, param: string): string;
   /**
-   * Appended to a claim's SELECT of the rows of the table `alias` names (outbox rows,
-   * notifications): on PostgreSQL, rows another instance is claiming are skipped rather
+   * Appended to a claim's SELECT of the rows of the table `alias` names (the jobs
+   * table): on PostgreSQL, rows another instance is claiming are skipped rather
    * than waited for. SQLite claims under its write lock.
    */
   skipLocked(alias: string): string;
@@ -55,7 +55,7 @@ export const ADVISORY_LOCK_IDS = {
    * so it must keep this value.
    */
   accept: 7342011001,
-  /** Claiming outbox rows: the hourly mail cap counts what is in flight. */
+  /** Claiming jobs under an hourly cap: it counts what is in flight. */
   claim: 7342011002,
   /** The meta rows: pause, digest. */
   meta: 7342011003,

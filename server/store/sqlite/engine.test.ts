@@ -76,6 +76,45 @@ describe('opening', () => {
     }
   });
 
+  test("a store from before the job queue keeps its mail's delivery and its notifications", async () => {
+    const older = tempDir('feedback-sqlite-jobs-');
+    const db = new Database(path.join(older.dir, STORE_FILE));
+    const before = SQLITE_MIGRATIONS.filter((migration) => migration.version < 10);
+    for (const migration of before) db.exec(migration.sql);
+    db.pragma(`user_version = ${latestVersion(before)}`);
+    db.exec(`INSERT INTO messages (id, received_at, app_name, first_name, last_name, email, message)
+             VALUES ('m1', 1, 'EchoExpense', 'Ada', 'Lovelace', 'ada@example.com', 'Hello'),
+                    ('m2', 2, 'EchoExpense', 'Alan', 'Turing', 'alan@example.com', 'Hi');
+             INSERT INTO outbox (message_id, state, queued_at, next_attempt_at, attempts, sent_at, smtp_response)
+             VALUES ('m1', 'sent', 1, 1, 1, 5, '250 OK');
+             INSERT INTO outbox (message_id, state, queued_at, next_attempt_at, attempts, last_error)
+             VALUES ('m2', 'pending', 2, 7, 2, '451 later');
+             INSERT INTO notifications (id, kind, detail, created_at, state, next_attempt_at)
+             VALUES ('n1', 'delivery-paused', '535 auth', 3, 'pending', 3);`);
+    db.close();
+    const upgraded = await SqliteFeedbackStore.open(older.dir);
+    try {
+      expect(upgraded.health.schema().version).toBe(latestVersion(SQLITE_MIGRATIONS));
+      expect(await upgraded.owner.find('m1')).toMatchObject({ status: 'sent', sentAt: 5 });
+      expect(await upgraded.owner.find('m2')).toMatchObject({
+        status: 'pending',
+        attempts: 2,
+        nextAttemptAt: 7,
+        lastError: '451 later',
+      });
+      const claim = { holder: 'w', leaseMs: 1000, limit: 5, retryBaseMs: 1000, retryCapMs: 8000 };
+      expect(await upgraded.outbox.claim({ ...claim, now: 7, maxPerHour: 0 })).toMatchObject([
+        { id: 'm2', attempt: 3 },
+      ]);
+      expect(await upgraded.notifications.claim({ ...claim, now: 7 })).toMatchObject([
+        { id: 'n1', kind: 'delivery-paused', detail: '535 auth', attempt: 1 },
+      ]);
+    } finally {
+      await upgraded.close();
+      older.remove();
+    }
+  });
+
   test('a store migrated before the versions were put in step is renumbered, not migrated again', async () => {
     await store.intake.accept(feedback({ message: 'Written before the renumbering' }));
     await store.close();
@@ -128,10 +167,10 @@ describe('opening', () => {
   });
 });
 
-test('the message and its outbox entry are committed together or not at all', async () => {
-  store.db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON outbox
-                 BEGIN SELECT RAISE(ABORT, 'outbox refused'); END`);
-  await expect(store.intake.accept(feedback())).rejects.toThrow('outbox refused');
+test('the message and its mail job are committed together or not at all', async () => {
+  store.db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON jobs
+                 BEGIN SELECT RAISE(ABORT, 'job refused'); END`);
+  await expect(store.intake.accept(feedback())).rejects.toThrow('job refused');
   expect(await store.owner.list()).toEqual([]);
 });
 
@@ -166,12 +205,12 @@ test('a backup taken while another connection writes is a whole, consistent stor
     const copy = new Database(file, { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-      const { messages, outbox } = copy
+      const { messages, mail } = copy
         .prepare(
-          'SELECT (SELECT count(*) FROM messages) AS messages, (SELECT count(*) FROM outbox) AS outbox',
+          "SELECT (SELECT count(*) FROM messages) AS messages, (SELECT count(*) FROM jobs WHERE kind = 'mail') AS mail",
         )
-        .get() as { messages: number; outbox: number };
-      expect(messages).toBe(outbox);
+        .get() as { messages: number; mail: number };
+      expect(messages).toBe(mail);
     } finally {
       copy.close();
     }
