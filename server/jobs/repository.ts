@@ -80,7 +80,8 @@ function afterLostLease(retryBaseMs: number, retryCapMs: number): string {
   ) {
     steps.push(`WHEN attempts = ${attempts} THEN ${Math.round(delay)}`);
   }
-  return `CAST(@leaseUntil AS BIGINT) + CASE ${steps.join(' ')} ELSE ${Math.round(retryCapMs)} END`;
+  const cap = String(Math.round(retryCapMs));
+  return `CAST(@leaseUntil AS BIGINT) + ${steps.length === 0 ? cap : `CASE ${steps.join(' ')} ELSE ${cap} END`}`;
 }
 
 /**

@@ -62,7 +62,10 @@ export class JobRunner<J> {
     return this.#running !== undefined && !this.#stopping;
   }
 
-  /** Whether stop() was called: a batch run one job after another ends early. */
+  /**
+   * Whether stop() was called: a batch run one job after another ends early. Read anew
+   * after each await (stop() may have run meanwhile).
+   */
   get stopping(): boolean {
     return this.#stopping;
   }
@@ -123,7 +126,7 @@ export class JobRunner<J> {
           } else {
             for (const job of claimed.batch) {
               // Stopping meanwhile: the rest of the batch goes back with the claims.
-              if (this.#stopping) break;
+              if (this.stopping) break;
               await handler.run(job, this.holder);
             }
           }
@@ -140,7 +143,7 @@ export class JobRunner<J> {
         log.error({ err: error }, `${handler.name} could not read the store`);
         waitMs = idleCheckMs;
       }
-      if (!this.#stopping) await this.#wakeUp.sleep(waitMs);
+      if (!this.stopping) await this.#wakeUp.sleep(waitMs);
     }
   }
 }

@@ -1,11 +1,11 @@
 /**
  * The job queue: every task done after a request (a message's mail, the owner's push
- * notifications) is a row of one `jobs` table, claimed under a lease by one instance,
+ * notifications, the digest of mail waiting past the hourly cap) is a row of one `jobs` table, claimed under a lease by one instance,
  * tried, then sent, tried again later or dead.
  */
 
 /** What a job does; its handler. */
-export type JobKind = 'mail' | 'notify';
+export type JobKind = 'mail' | 'notify' | 'digest';
 
 export type JobState = 'pending' | 'sending' | 'sent' | 'dead';
 

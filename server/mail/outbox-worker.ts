@@ -83,7 +83,7 @@ export class OutboxWorker implements JobHandler<ClaimedMessage> {
       random: Math.random,
       ...options,
     };
-    const { store, addresses, maxPerHour, retry, log, clock, idleCheckMs, stopTimeoutMs } =
+    const { store, addresses, maxPerHour, retry, log, clock, idleCheckMs, stopTimeoutMs, leaseMs } =
       this.#options;
     this.#runner = new JobRunner(this, {
       log,
@@ -96,6 +96,7 @@ export class OutboxWorker implements JobHandler<ClaimedMessage> {
       store,
       addresses,
       maxPerHour,
+      leaseMs,
       retryAfterMs: retry.baseMs,
       log,
     });
@@ -171,7 +172,7 @@ export class OutboxWorker implements JobHandler<ClaimedMessage> {
       const room = maxPerHour - recent.count;
       this.#capped ||= room <= 0;
       // Listed once the hour's mails are out: exactly what waits for the next hour.
-      if (!pause && room <= 0) await this.#digest.mailIfBehind(transport, at);
+      if (!pause && room <= 0) await this.#digest.mailIfBehind(transport, at, holder);
       if (room <= 0) {
         if (!this.#capNoticeShown) {
           this.#capNoticeShown = true;

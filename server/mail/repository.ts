@@ -9,6 +9,8 @@ import type { AttemptOutcome, ClaimedMessage, ClaimOptions, DeliveryPause } from
 import { messagesById } from '../intake/messages-repository.ts';
 import { queuePauseNotification } from '../notify/repository.ts';
 import * as jobs from '../jobs/repository.ts';
+import { HOUR_MS } from '../jobs/backoff.ts';
+import type { JobClaimOptions } from '../jobs/types.ts';
 
 /**
  * Due mails in the order they are sent: those whose lease ran out (a send cut short)
@@ -138,17 +140,24 @@ export function* resumeDelivery(): Plan<boolean> {
   return (yield* run('DELETE FROM meta WHERE key = @key', { key: META.pause })) === 1;
 }
 
-export function* lastDigestAt(): Plan<number | null> {
-  const value = yield* readMeta(META.digest);
-  return value === undefined || !Number.isFinite(Number(value)) ? null : Number(value);
-}
+/** The digest's one job: its turn, taken by one instance at a time, once an hour at most. */
+export const DIGEST_JOB = 'waiting';
 
-/** Sets the digest's time from `previous` to `to`, if it is still `previous`. */
-export function* swapDigest(previous: number | null, to: number | null): Plan<boolean> {
-  yield* lock('meta');
-  const stored = yield* readMeta(META.digest);
-  if ((stored === undefined ? null : Number(stored)) !== previous) return false;
-  if (to === null) yield* run('DELETE FROM meta WHERE key = @key', { key: META.digest });
-  else yield* writeMeta(META.digest, String(to));
-  return true;
+/**
+ * Takes the turn to mail the digest of waiting mail: true when this worker holds it now.
+ * A digest sent less than an hour ago, one being mailed by another instance, or one that
+ * failed and waits for its next try keeps it.
+ */
+export function* claimDigest(options: Omit<JobClaimOptions, 'limit'>): Plan<boolean> {
+  const { now } = options;
+  yield* run(
+    `INSERT INTO jobs (kind, id, state, queued_at, next_attempt_at)
+     VALUES ('digest', @id, 'pending', @now, @now)
+     ON CONFLICT (kind, id) DO UPDATE SET state = 'pending', queued_at = @now,
+       next_attempt_at = @now, attempts = 0, last_error = NULL, lease_holder = NULL,
+       lease_until = NULL
+     WHERE jobs.state = 'dead' OR (jobs.state = 'sent' AND jobs.sent_at <= @hourAgo)`,
+    { id: DIGEST_JOB, now, hourAgo: now - HOUR_MS },
+  );
+  return (yield* jobs.claim('digest', { ...options, limit: 1 })).length > 0;
 }

@@ -87,15 +87,15 @@ export interface OutboxQueue {
   pauseDelivery(pause: DeliveryPause, notify?: boolean): Promise<boolean>;
   /** Ends a pause of delivery; true when there was one. */
   resumeDelivery(): Promise<boolean>;
-  /** When the last digest of waiting messages was mailed; null when never. */
-  lastDigestAt(): Promise<number | null>;
   /**
-   * Takes the turn to mail a digest at `at`, if the last one is still `previous` (no other
-   * instance took it meanwhile); false when another did.
+   * Takes the turn to mail the digest of waiting messages, leased to `holder`: false when
+   * one went out in the last hour, another instance holds it, or a failed one waits.
    */
-  claimDigest(at: number, previous: number | null): Promise<boolean>;
-  /** Gives the turn back after a digest that could not be mailed. */
-  releaseDigest(at: number, previous: number | null): Promise<void>;
+  claimDigest(options: Omit<JobClaimOptions, 'limit'>): Promise<boolean>;
+  /** The digest went out at `at`: the next one is an hour later at the soonest. */
+  digestSent(at: number): Promise<void>;
+  /** The digest could not be mailed: it is tried again at `retryAt`. */
+  digestFailed(holder: string, retryAt: number, error: string): Promise<void>;
 }
 
 export interface AttemptRecord extends DeliveryAttempt {

@@ -103,11 +103,10 @@ export class SharedFeedbackStore implements FeedbackStore {
       deliveryPause,
       pauseDelivery: (pause, notify) => c.write('pauseDelivery', pause, notify),
       resumeDelivery: () => c.write('resumeDelivery'),
-      lastDigestAt: () => c.read(outbox.lastDigestAt()),
-      claimDigest: (at, previous) => c.write('swapDigest', previous, at),
-      releaseDigest: async (at, previous) => {
-        await c.write('swapDigest', at, previous);
-      },
+      claimDigest: (options) => c.write('claimDigest', options),
+      digestSent: (at) => c.write('completeJob', 'digest', outbox.DIGEST_JOB, at, null),
+      digestFailed: (holder, retryAt, error) =>
+        c.write('retryJobLater', 'digest', outbox.DIGEST_JOB, holder, retryAt, error),
     };
 
     this.owner = {

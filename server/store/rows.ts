@@ -89,7 +89,6 @@ export function searchWords(search: string): string[] {
 /** The meta keys. */
 export const META = {
   pause: 'delivery_pause',
-  digest: 'last_digest_at',
   probe: 'ready_probe',
   /** Kept by older versions; forgotten at start. */
   keySalt: 'cap_key_salt',

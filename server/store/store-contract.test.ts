@@ -400,13 +400,22 @@ describe.each(ENGINES)('the $name store', (engine) => {
       expect(await other.outbox.resumeDelivery()).toBe(true);
       expect(await store.owner.deliveryPause()).toBeUndefined();
 
-      expect(await store.outbox.lastDigestAt()).toBeNull();
-      expect(await store.outbox.claimDigest(NOW, null)).toBe(true);
-      expect(await other.outbox.claimDigest(NOW + 1, null)).toBe(false);
-      expect(await other.outbox.lastDigestAt()).toBe(NOW);
-      await store.outbox.releaseDigest(NOW, null);
-      expect(await other.outbox.claimDigest(NOW + 2, null)).toBe(true);
-      expect(await store.outbox.lastDigestAt()).toBe(NOW + 2);
+      // The digest's turn: one instance at a time, tried again after a failure, one an hour.
+      const turn = (holder: string, now: number) => ({
+        holder,
+        now,
+        leaseMs: 1000,
+        retryBaseMs: 500,
+        retryCapMs: 500,
+      });
+      expect(await store.outbox.claimDigest(turn('a', NOW))).toBe(true);
+      expect(await other.outbox.claimDigest(turn('b', NOW + 1))).toBe(false);
+      await store.outbox.digestFailed('a', NOW + 500, '421 busy');
+      expect(await other.outbox.claimDigest(turn('b', NOW + 499))).toBe(false);
+      expect(await other.outbox.claimDigest(turn('b', NOW + 500))).toBe(true);
+      await other.outbox.digestSent(NOW + 600);
+      expect(await store.outbox.claimDigest(turn('a', NOW + 600 + 3_599_999))).toBe(false);
+      expect(await store.outbox.claimDigest(turn('a', NOW + 600 + 3_600_000))).toBe(true);
     });
   });
 

@@ -14,7 +14,7 @@ import {
   recordSent,
   renewLease,
   resumeDelivery,
-  swapDigest,
+  claimDigest,
 } from '../../mail/repository.ts';
 import {
   forgetVisits,
@@ -60,7 +60,7 @@ export const WRITES = {
   releaseClaims,
   pauseDelivery,
   resumeDelivery,
-  swapDigest,
+  claimDigest,
   probeWrite,
   retry,
   retryAllDead,

@@ -87,7 +87,8 @@ test("a database from before the job queue keeps its mail's delivery and its not
       INSERT INTO outbox (message_id, state, queued_at, next_attempt_at, attempts, last_error)
       VALUES ('m2', 'pending', 2, 7, 2, '451 later');
       INSERT INTO notifications (id, kind, detail, created_at, state, next_attempt_at)
-      VALUES ('n1', 'delivery-paused', '535 auth', 3, 'pending', 3);`);
+      VALUES ('n1', 'delivery-paused', '535 auth', 3, 'pending', 3);
+      INSERT INTO meta (key, value) VALUES ('last_digest_at', '3');`);
   } finally {
     await client.end();
   }
@@ -107,6 +108,9 @@ test("a database from before the job queue keeps its mail's delivery and its not
   expect(await store.notifications.claim({ ...claim, now: 7 })).toMatchObject([
     { id: 'n1', kind: 'delivery-paused', detail: '535 auth', attempt: 1 },
   ]);
+  // The last digest went at 3: the next, an hour later at the soonest.
+  expect(await store.outbox.claimDigest({ ...claim, now: 3_600_002 })).toBe(false);
+  expect(await store.outbox.claimDigest({ ...claim, now: 3_600_003 })).toBe(true);
   // A message accepted now is queued as jobs by the database's own accept function.
   const accepted = await store.intake.accept(newFeedback(8, { notify: true }));
   const id = accepted.kind === 'stored' ? accepted.id : '';

@@ -90,7 +90,8 @@ describe('opening', () => {
              INSERT INTO outbox (message_id, state, queued_at, next_attempt_at, attempts, last_error)
              VALUES ('m2', 'pending', 2, 7, 2, '451 later');
              INSERT INTO notifications (id, kind, detail, created_at, state, next_attempt_at)
-             VALUES ('n1', 'delivery-paused', '535 auth', 3, 'pending', 3);`);
+             VALUES ('n1', 'delivery-paused', '535 auth', 3, 'pending', 3);
+             INSERT INTO meta (key, value) VALUES ('last_digest_at', '3');`);
     db.close();
     const upgraded = await SqliteFeedbackStore.open(older.dir);
     try {
@@ -109,6 +110,9 @@ describe('opening', () => {
       expect(await upgraded.notifications.claim({ ...claim, now: 7 })).toMatchObject([
         { id: 'n1', kind: 'delivery-paused', detail: '535 auth', attempt: 1 },
       ]);
+      // The last digest went at 3: the next, an hour later at the soonest.
+      expect(await upgraded.outbox.claimDigest({ ...claim, now: 3_600_002 })).toBe(false);
+      expect(await upgraded.outbox.claimDigest({ ...claim, now: 3_600_003 })).toBe(true);
     } finally {
       await upgraded.close();
       older.remove();

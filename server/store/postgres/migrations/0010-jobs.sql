@@ -1,11 +1,12 @@
 -- One queue for every task done after a request: a message's mail (kind `mail`, its id the
--- message's) and the owner's push notifications (kind `notify`: about a message, its id
--- the message's; or a pause of delivery, its reason in `detail`). Each job is claimed under
+-- message's), the owner's push notifications (kind `notify`: about a message, its id the
+-- message's; or a pause of delivery, its reason in `detail`), and the digest of mail
+-- waiting past the hourly cap (kind `digest`, one row: its turn). Each job is claimed under
 -- a lease, tried, then sent, tried again later or dead; a sent mail stays as its message's
 -- delivery. The outbox's and the notifications' rows move here as they are; times are ms
 -- since the epoch, as in the SQLite engine.
 CREATE TABLE jobs (
-  kind TEXT NOT NULL CHECK (kind IN ('mail', 'notify')),
+  kind TEXT NOT NULL CHECK (kind IN ('mail', 'notify', 'digest')),
   id TEXT NOT NULL,
   message_id TEXT REFERENCES messages (id) ON DELETE CASCADE,
   detail TEXT,
@@ -37,6 +38,12 @@ INSERT INTO jobs (kind, id, message_id, detail, state, queued_at, next_attempt_a
   SELECT 'notify', id, message_id, detail, state, created_at, next_attempt_at, attempts,
          lease_holder, lease_until, last_error
   FROM notifications;
+-- The last digest's time was a meta row; it is the digest job's, sent then.
+INSERT INTO jobs (kind, id, state, queued_at, next_attempt_at, sent_at)
+  SELECT 'digest', 'waiting', 'sent', CAST(value AS BIGINT), CAST(value AS BIGINT),
+         CAST(value AS BIGINT)
+  FROM meta WHERE key = 'last_digest_at' AND value ~ '^[0-9]+$';
+DELETE FROM meta WHERE key = 'last_digest_at';
 DROP TABLE outbox;
 DROP TABLE notifications;
 
