@@ -3,7 +3,7 @@
  * caps) in one transaction, finding a replayed Idempotency-Key, and forgetting keys and
  * caps' entries once past their window.
  */
-import { capEntries, fullUntil } from '../store/caps.ts';
+import { readCaps } from '../store/caps.ts';
 import { newMessageId } from '../store/ids.ts';
 import { META } from '../store/rows.ts';
 import { all, dialect, lock, one, run, type Plan } from '../store/sql/plan.ts';
@@ -38,23 +38,16 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
   }
 
   const capsOf = (item: NewFeedback) => (item.caps ?? []).filter((cap) => cap.max > 0);
-  const capped = items.flatMap(capsOf);
-  /** Each cap's entries still in some item's window: their times. */
-  const slots =
-    capped.length === 0
-      ? new Map<string, number[]>()
-      : yield* capEntries(
-          capped.map((cap) => cap.key),
-          Math.min(...items.map((item) => item.receivedAt)) -
-            Math.max(...capped.map((cap) => cap.windowMs)),
-        );
+  const tally = yield* readCaps(
+    items.flatMap(capsOf),
+    Math.min(...items.map((item) => item.receivedAt)),
+  );
 
   const expired = new Set<string>();
   const stored = {
     messages: [] as Record<string, unknown>[],
     jobs: [] as Record<string, unknown>[],
     keys: [] as Record<string, unknown>[],
-    slots: [] as Record<string, unknown>[],
   };
   const results = items.map((item): AcceptResult => {
     const at = item.receivedAt;
@@ -63,10 +56,8 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
     if (seen && seen.at > at - IDEMPOTENCY_TTL_MS) return { kind: 'replayed', id: seen.id };
     if (seen && key !== undefined) expired.add(key);
     const caps = capsOf(item);
-    for (const cap of caps) {
-      const retryAt = fullUntil(slots.get(cap.key) ?? [], cap, at);
-      if (retryAt !== undefined) return { kind: 'capped', key: cap.key, retryAt };
-    }
+    const full = tally.full(caps, at);
+    if (full) return { kind: 'capped', ...full };
     const id = newMessageId(at);
     stored.messages.push(newMessageRow(id, item));
     if (!item.spam) {
@@ -77,10 +68,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
       known.set(key, { id, at });
       stored.keys.push({ key, message_id: id, created_at: at });
     }
-    for (const cap of caps) {
-      slots.set(cap.key, [...(slots.get(cap.key) ?? []), at]);
-      stored.slots.push({ key: cap.key, at });
-    }
+    tally.count(caps, at);
     return { kind: 'stored', id };
   });
 
@@ -93,7 +81,7 @@ export function* accept(items: readonly NewFeedback[]): Plan<AcceptResult[]> {
   yield* insertRows('messages', columnsOf(MESSAGES), stored.messages);
   yield* insertRows('jobs', NEW_JOB_COLUMNS, stored.jobs);
   yield* insertRows('idempotency_keys', ['key', 'message_id', 'created_at'], stored.keys);
-  yield* insertRows('acceptance_slots', ['key', 'at'], stored.slots);
+  yield* tally.save();
   return results;
 }
 

@@ -3,7 +3,7 @@
  * ceremony's challenge), the audit list, and the caps on sign-in attempts. Each change that
  * the owner makes is written with its audit entry, in one transaction.
  */
-import { capEntries, fullUntil } from '../store/caps.ts';
+import { readCaps } from '../store/caps.ts';
 import { newSequentialId } from '../store/ids.ts';
 import { columnsOf, OWNER_AUDIT, OWNER_PASSKEYS, recordOf, rowOf } from '../store/tables.ts';
 import { insertRows } from '../store/operations/insert.ts';
@@ -224,16 +224,8 @@ export function* capsFull(
   caps: readonly AcceptanceCap[],
   now: number,
 ): Plan<{ retryAt: number } | null> {
-  if (caps.length === 0) return null;
-  const entries = yield* capEntries(
-    caps.map((cap) => cap.key),
-    now - Math.max(...caps.map((cap) => cap.windowMs)),
-  );
-  for (const cap of caps) {
-    const retryAt = fullUntil(entries.get(cap.key) ?? [], cap, now);
-    if (retryAt !== undefined) return { retryAt };
-  }
-  return null;
+  const full = (yield* readCaps(caps, now)).full(caps, now);
+  return full ? { retryAt: full.retryAt } : null;
 }
 
 /**
@@ -247,14 +239,11 @@ export function* countAttempt(
   if (caps.length === 0) return { ok: true };
   // Counted one after the other with the feedback's acceptances, from any instance.
   yield* lock('accept');
-  const full = yield* capsFull(caps, now);
+  const tally = yield* readCaps(caps, now);
+  const full = tally.full(caps, now);
   if (full) return { ok: false, retryAt: full.retryAt };
-  for (const cap of caps) {
-    yield* run('INSERT INTO acceptance_slots (key, at) VALUES (@key, @at)', {
-      key: cap.key,
-      at: now,
-    });
-  }
+  tally.count(caps, now);
+  yield* tally.save();
   return { ok: true };
 }
 
