@@ -1,6 +1,8 @@
 /**
- * The versioned schema files of an engine: `migrations/NNNN-what.sql` beside its code, run
- * once each, in order; the number is the schema version the file brings the store to.
+ * The versioned schema files of an engine: each feature keeps its part of the schema in
+ * its own folder (`server/<feature>/schema/<engine>/NNNN-what.sql`), and every file is run
+ * once, in the order of their numbers, whichever feature's it is; the number is the
+ * schema version the file brings the store to.
  *
  * A version means one change on both engines: where a change has nothing to do on one of
  * them, its file there says so and changes nothing. So "schema 6" is the same store on
@@ -10,7 +12,7 @@
  * land first. Each engine records every version it applied (`schema_migrations`), so a file
  * that fills a gap later is still applied, once.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { StoreSettingsError } from './types.ts';
 
 export interface Migration {
@@ -21,25 +23,39 @@ export interface Migration {
 
 const FILE_NAME = /^(\d{4})-[a-z0-9-]+\.sql$/;
 
-/** The migrations in `folder` (a file URL), in order; throws when two share a version. */
-export function readMigrations(folder: URL): Migration[] {
-  const migrations = readdirSync(folder)
-    .filter((name) => name.endsWith('.sql'))
-    .map((name) => {
-      const match = FILE_NAME.exec(name);
-      if (!match) throw new Error(`${name}: a migration's name is NNNN-what.sql`);
-      return {
-        version: Number(match[1]),
-        name,
-        sql: readFileSync(new URL(name, folder), 'utf8'),
-      };
+/** The server's folder: each feature's folder in it may hold its part of the schema. */
+const SERVER = new URL('../', import.meta.url);
+
+/**
+ * An engine's migrations, in order, gathered from every feature's `schema/<engine>/`
+ * folder (`server/intake/schema/sqlite/0001-initial.sql`); throws when two share a
+ * version. `root` is the server's folder (a file URL).
+ */
+export function readMigrations(engine: 'sqlite' | 'postgres', root: URL = SERVER): Migration[] {
+  const migrations = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((feature) => {
+      const folder = new URL(`${feature.name}/schema/${engine}/`, root);
+      if (!existsSync(folder)) return [];
+      return readdirSync(folder)
+        .filter((name) => name.endsWith('.sql'))
+        .map((name) => {
+          const match = FILE_NAME.exec(name);
+          if (!match)
+            throw new Error(`${feature.name}/${name}: a migration's name is NNNN-what.sql`);
+          return {
+            version: Number(match[1]),
+            name,
+            sql: readFileSync(new URL(name, folder), 'utf8'),
+          };
+        });
     })
     .sort((a, b) => a.version - b.version);
   migrations.forEach((migration, index) => {
     const before = migrations[index - 1];
     if (migration.version < 1 || (before && before.version === migration.version)) {
       throw new Error(
-        `${migration.name}: ${before && before.version === migration.version ? `has the version of ${before.name}` : 'versions start at 0001'} in ${folder.pathname}`,
+        `${migration.name}: ${before && before.version === migration.version ? `has the version of ${before.name}` : 'versions start at 0001'} (${engine})`,
       );
     }
   });

@@ -1,5 +1,5 @@
 /**
- * Applies the PostgreSQL engine's schema files (./migrations) that the database lacks, in
+ * Applies the PostgreSQL engine's schema files (each feature's schema/postgres/) that the database lacks, in
  * order (one that fills a gap below the newest applied included), each in a transaction,
  * under a session advisory lock: instances that start together wait for each other, and
  * each file is applied once. Returns the schema version: the highest file's.
@@ -16,7 +16,7 @@ import {
 import { ADVISORY_LOCK_IDS } from '../sql/dialect.ts';
 import { StoreSettingsError } from '../types.ts';
 
-export const POSTGRES_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
+export const POSTGRES_MIGRATIONS = readMigrations('postgres');
 
 /** The files as they were numbered before the versions were put in step with SQLite's. */
 const RENUMBERED: Renumbered = {

@@ -2,7 +2,7 @@
  * Opens the SQLite store: one file in DATA_DIR, in WAL mode with synchronous=FULL (both
  * checked), so a committed message survives a crash or a power cut. Deleted rows are
  * overwritten (`secure_delete`) and freed pages given back to the disk (`auto_vacuum =
- * INCREMENTAL`). The schema files in ./migrations are applied under the write lock, so two
+ * INCREMENTAL`). The schema files (each feature's schema/sqlite/) are applied under the write lock, so two
  * processes opening the store together do not race.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { StoreSettingsError } from '../types.ts';
 /** The store's file inside DATA_DIR. */
 export const STORE_FILE = 'feedback.sqlite';
 
-export const SQLITE_MIGRATIONS = readMigrations(new URL('./migrations/', import.meta.url));
+export const SQLITE_MIGRATIONS = readMigrations('sqlite');
 
 /** The files as they were numbered before the versions were put in step with PostgreSQL's. */
 const RENUMBERED: Renumbered = {
