@@ -22,12 +22,12 @@ import {
   errorAnswerHeaders,
   securityHeaders,
 } from './plugins/security-headers.ts';
-import { feedbackRoutes } from './routes/feedback.ts';
+import { feedbackRoutes } from './intake/feedback-routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { readyRoutes } from './routes/ready.ts';
 import { FILES_ROUTE, siteRoutes } from './routes/site.ts';
 import { feedbackStorePlugin } from './store/plugin.ts';
-import { visitRoutes } from './routes/visits.ts';
+import { visitRoutes } from './visits/routes.ts';
 import { visitsPlugin } from './visits/plugin.ts';
 import { VISIT_ENDPOINT } from '../common/visits.ts';
 

@@ -3,7 +3,7 @@
  * connection holds the write lock), fills up (a page limit), or its writer thread dies; and
  * an older store's file is upgraded in place. These reach into the engine's own file and
  * connection on purpose, so they run on SQLite alone; the feedback route's answer to a store
- * that refuses or queues a message is checked on every engine in routes/feedback.test.ts.
+ * that refuses or queues a message is checked on every engine in intake/feedback-routes.test.ts.
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';

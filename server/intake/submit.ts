@@ -1,8 +1,8 @@
 /**
  * Accepting a feedback message, whichever route it came by: the free-space floor of the
  * store's disk, the caps of the acceptance policy (policy.ts), the spam signals, and the
- * store's commit. The JSON route (routes/feedback.ts) and the form route
- * (routes/feedback-form.ts) call the same `SubmitFeedback`, so they share every counter.
+ * store's commit. The JSON route (feedback-routes.ts) and the form route
+ * (feedback-form-routes.ts) call the same `SubmitFeedback`, so they share every counter.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { formFieldsOf, type Feedback } from '../../common/feedback.ts';

@@ -21,8 +21,8 @@ import { VISIT_BEACON_MAX_BYTES, VISIT_BUTTONS, VISIT_ENDPOINT } from '../../com
 import { systemClock, type Clock } from '../clock.ts';
 import { clientKey } from '../intake/addresses.ts';
 import { AcceptanceLimiter, MINUTE_MS, secondsUntil } from '../intake/policy.ts';
-import type { VisitEvent } from '../visits/counter.ts';
-import { deviceClass, pageIndex } from '../visits/pages.ts';
+import type { VisitEvent } from './counter.ts';
+import { deviceClass, pageIndex } from './pages.ts';
 
 /** A domain name, as a referrer's is sent: letters, digits, hyphens and dots. */
 const DOMAIN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;

@@ -46,7 +46,7 @@ import {
   refusalPageHtml,
   type RefusalPage,
 } from './feedback-form-page.tsx';
-import type { SubmitFeedback } from '../intake/submit.ts';
+import type { SubmitFeedback } from './submit.ts';
 import { fieldReasons, logAcceptance, logRefusal, mediaType } from './feedback-http.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';

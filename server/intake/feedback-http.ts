@@ -4,7 +4,7 @@
  * how it is stored is the intake's (server/intake/).
  */
 import type { FastifyRequest } from 'fastify';
-import type { FeedbackOutcome } from '../intake/submit.ts';
+import type { FeedbackOutcome } from './submit.ts';
 
 /** The media type of a Content-Type header, lower case and without its parameters. */
 export function mediaType(header: string | undefined): string {

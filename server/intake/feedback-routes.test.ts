@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { FEEDBACK_LIMITS } from '../../common/feedback.ts';
-import { IDEMPOTENCY_TTL_MS, QueueFullError } from '../intake/types.ts';
+import { IDEMPOTENCY_TTL_MS, QueueFullError } from './types.ts';
 import {
   postFeedback,
   startTestServer,

@@ -37,9 +37,9 @@ import {
 } from '../../common/feedback.ts';
 import type { RoutableApp } from '../../common/paths.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import { AcceptancePolicy, type FeedbackLimits } from '../intake/policy.ts';
-import { createSubmitFeedback } from '../intake/submit.ts';
-import { feedbackFormRoutes } from './feedback-form.ts';
+import { AcceptancePolicy, type FeedbackLimits } from './policy.ts';
+import { createSubmitFeedback } from './submit.ts';
+import { feedbackFormRoutes } from './feedback-form-routes.ts';
 import {
   fieldReasons,
   logAcceptance,
