@@ -1,101 +1,50 @@
 /**
- * Every operation that writes, by name: what an engine runs in a write transaction. The
- * SQLite engine sends the name and the arguments to its writer thread, which runs the
- * operation there; PostgreSQL runs it on one connection of its pool.
+ * Every operation that writes, by name: what an engine runs in a write transaction. Each
+ * feature lists its own writes beside its store (`<feature>/store.ts`); this puts the lists
+ * together. The SQLite engine sends the name and the arguments to its writer thread, which
+ * runs the operation there; PostgreSQL runs it on one connection of its pool.
  */
 import type { Plan } from '../sql/plan.ts';
+import type { PlanResult, WriteList } from '../db.ts';
 import { probeWrite } from './health.ts';
-import { accept, forgetExpired, forgetKeySalt } from '../../intake/repository.ts';
-import {
-  claim,
-  pauseDelivery,
-  recordDead,
-  recordRetry,
-  recordSent,
-  renewLease,
-  resumeDelivery,
-  claimDigest,
-} from '../../mail/repository.ts';
-import {
-  forgetVisits,
-  offerVisitSalt,
-  recordVisits,
-  shareVisitSalt,
-  visitHeartbeat,
-} from '../../visits/repository.ts';
-import { claimNotifications } from '../../notify/repository.ts';
-import { complete, giveUp, releaseClaims, retryLater } from '../../jobs/repository.ts';
-import {
-  addPasskey,
-  audit,
-  countAttempt,
-  endSession,
-  enrol,
-  forgetExpired as forgetExpiredAccess,
-  issueTicket,
-  removePasskey,
-  signIn,
-  takeTicket,
-  touchSession,
-  usePasskey,
-} from '../../owner/access-repository.ts';
-import {
-  forgetSender,
-  markRead,
-  markSpam,
-  purge,
-  retry,
-  retryAllDead,
-} from '../../owner/repository.ts';
+import { intakeWrites } from '../../intake/store.ts';
+import { jobWrites } from '../../jobs/store.ts';
+import { mailWrites } from '../../mail/store.ts';
+import { notifyWrites } from '../../notify/store.ts';
+import { accessWrites, ownerWrites } from '../../owner/store.ts';
+import { visitWrites } from '../../visits/store.ts';
+
+const LISTS = [
+  intakeWrites,
+  jobWrites,
+  mailWrites,
+  notifyWrites,
+  ownerWrites,
+  accessWrites,
+  visitWrites,
+  { probeWrite },
+] as const satisfies readonly WriteList[];
 
 export const WRITES = {
-  accept,
-  forgetExpired,
-  forgetKeySalt,
-  claim,
-  renewLease,
-  recordSent,
-  recordRetry,
-  recordDead,
-  releaseClaims,
-  pauseDelivery,
-  resumeDelivery,
-  claimDigest,
+  ...intakeWrites,
+  ...jobWrites,
+  ...mailWrites,
+  ...notifyWrites,
+  ...ownerWrites,
+  ...accessWrites,
+  ...visitWrites,
   probeWrite,
-  retry,
-  retryAllDead,
-  purge,
-  forgetSender,
-  recordVisits,
-  visitHeartbeat,
-  offerVisitSalt,
-  shareVisitSalt,
-  forgetVisits,
-  markSpam,
-  markRead,
-  issueTicket,
-  takeTicket,
-  enrol,
-  signIn,
-  addPasskey,
-  usePasskey,
-  removePasskey,
-  touchSession,
-  endSession,
-  audit,
-  countAttempt,
-  forgetExpiredAccess,
-  claimNotifications,
-  completeJob: complete,
-  retryJobLater: retryLater,
-  giveUpJob: giveUp,
-} satisfies Record<string, (...args: never[]) => Plan<unknown>>;
+};
+
+// A name is one write's: two features giving one name would run the wrong plan.
+const named = LISTS.flatMap((list) => Object.keys(list));
+const twice = named.filter((name, index) => named.indexOf(name) !== index);
+if (twice.length > 0) throw new Error(`Writes named twice: ${twice.join(', ')}`);
 
 export type Writes = typeof WRITES;
 export type WriteName = keyof Writes;
 /** What a write resolves with. */
-export type WriteResult<K extends WriteName> =
-  ReturnType<Writes[K]> extends Plan<infer T> ? T : never;
+export type WriteResult<K extends WriteName> = PlanResult<Writes[K]>;
 
 /** The plan of a write, by name: the names cross threads, the plans do not. */
 export function writePlan<K extends WriteName>(
