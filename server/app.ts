@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
 import { pushNotificationsPlugin } from './notify/plugin.ts';
 import { ownerPages } from './owner/plugin.ts';
+import { ownerRepository } from './owner/repository-plugin.ts';
 import { ownerSettings } from './owner/settings.ts';
 import { feedbackOrigins } from './plugins/feedback-origins.ts';
 import {
@@ -23,12 +24,14 @@ import {
   securityHeaders,
 } from './plugins/security-headers.ts';
 import { feedbackRoutes } from './intake/feedback-routes.ts';
+import { intakeRepository } from './intake/repository-plugin.ts';
 import { healthRoutes } from './routes/health.ts';
 import { readyRoutes } from './routes/ready.ts';
 import { FILES_ROUTE, siteRoutes } from './routes/site.ts';
-import { feedbackStorePlugin } from './store/plugin.ts';
+import { storePlugin } from './store/plugin.ts';
 import { visitRoutes } from './visits/routes.ts';
 import { visitsPlugin } from './visits/plugin.ts';
+import { visitRepository } from './visits/repository-plugin.ts';
 import { VISIT_ENDPOINT } from '../common/visits.ts';
 
 /** Request limits: slow or stuck clients are cut off. */
@@ -162,7 +165,7 @@ export async function buildApp({
 
   await app.register(securityHeaders, { hsts });
   await app.register(healthRoutes);
-  await app.register(feedbackStorePlugin, {
+  await app.register(storePlugin, {
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
@@ -170,9 +173,14 @@ export async function buildApp({
     writerThread: storeWriterThread,
     minFreeBytes: config.STORE_MIN_FREE_MB * 1024 * 1024,
     capsKey: config.CAPS_KEY,
+  });
+  // Each feature's repository over the store's connection.
+  await app.register(intakeRepository, {
     ...(storeQueueLimit === undefined ? {} : { queueLimit: storeQueueLimit }),
     clock,
   });
+  await app.register(ownerRepository);
+  await app.register(visitRepository);
   const owner = ownerSettings(config);
   await app.register(pushNotificationsPlugin, {
     url: config.NOTIFY_URL,

@@ -128,7 +128,7 @@ test('20,000 posts from one /48 and 50 real messages: the caps answer, the disk 
   const storeBytes = sqliteStoreBytes(app);
   expect(storeBytes).toBeLessThan(512 * 1024);
   expect(app.feedbackStoreSpace.check(Date.now() + 1000).ok).toBe(true);
-  const counts = await app.feedbackStore.owner.counts();
+  const counts = await app.inbox.counts();
   expect(counts.pending + counts.spam).toBe(floodAccepted + REAL_MESSAGES);
 
   // Delivery: MAIL_MAX_PER_HOUR mails, oldest first in a fair share per app, and one digest.

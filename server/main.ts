@@ -6,7 +6,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { withSettingsFile } from './settings-file.ts';
-import { StoreSettingsError } from './store/types.ts';
+import { StoreSettingsError } from './store/errors.ts';
 import { readOwnerPage, readSiteManifest } from './site-manifest.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -131,7 +131,7 @@ test('a frozen database: 503 within the limit, readiness 503, nothing lost once 
     );
     expect(status).toBe(202);
   }
-  const messages = (await app.feedbackStore.owner.list()).map((message) => message.message);
+  const messages = (await app.inbox.list()).map((message) => message.message);
   expect(messages.sort()).toEqual(
     ['Before the freeze', ...[0, 1, 2, 3, 4].map((index) => payload(index).message)].sort(),
   );

@@ -46,7 +46,7 @@ describe('a disk that stalls, fills up, or loses its writer', () => {
   test('past the commit queue’s bound, new messages get 503 with Retry-After at once', async () => {
     const app = await start({}, { storeWriterThread: true, storeQueueLimit: 4 });
     const release = holdWriteLock(server?.dataDir ?? '');
-    const accept = vi.spyOn(app.feedbackStore.intake, 'accept');
+    const accept = vi.spyOn(app.intake, 'accept');
     const waiting = Array.from({ length: 4 }, (_, index) =>
       postFeedback(app, validPayload({ message: `Waiting ${index}` })),
     );

@@ -71,7 +71,7 @@ test('20,000 beacons: every feedback message accepted, after them as fast as bef
     storeWriterThread: true,
   });
   const { app } = server;
-  const record = vi.spyOn(app.feedbackStore.visits, 'record');
+  const record = vi.spyOn(app.visitRecorder, 'record');
 
   // Feedback's own latency, before any beacon.
   const normal = [];
@@ -139,7 +139,7 @@ test('20,000 beacons: every feedback message accepted, after them as fast as bef
 
   // The beacons reached the store as a handful of writes, and every counted one is there.
   expect(record.mock.calls.length).toBeLessThanOrEqual(Math.ceil(elapsedMs / FLUSH_MS) + 3);
-  const { totals } = await app.feedbackStore.visitStats.report(7, Date.now());
+  const { totals } = await app.visitStats.report(7, Date.now());
   expect(totals.views).toBe(counted);
   // The store holds the day's sums and its visitors' digests (gone the next day): far
   // from the disk's floor.

@@ -6,7 +6,7 @@ import type { Actor, OwnerStore } from '../owner/actions.ts';
 import type { Settings } from '../settings-file.ts';
 import type { StoredMessage } from '../intake/types.ts';
 import type { OwnerAccess, OwnerQueries } from '../owner/types.ts';
-import type { StoreTransfer } from '../store/types.ts';
+import type { StoreTransfer } from '../store/operations/transfer.ts';
 import { UsageError, type OptionName, type Values } from './options.ts';
 /** What a command reads and writes: the terminal, the environment and the clock. */
 export interface CliIo {

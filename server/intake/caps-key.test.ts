@@ -49,7 +49,7 @@ test('a backup of the store does not reverse to the clients’ addresses', async
   const folder = tempDir();
   folders.push(folder);
   const copy = path.join(folder.dir, 'backup.sqlite');
-  await app.feedbackStore.owner.backup(copy);
+  await app.inbox.backup(copy);
 
   const backup = new Database(copy, { readonly: true });
   const slots = backup.prepare('SELECT key FROM acceptance_slots').all() as { key: string }[];

@@ -79,7 +79,7 @@ function postForm(
 
 /** The stored messages with these words, as the owner lists them. */
 async function messagesSaying(app: App, words: string) {
-  return (await app.feedbackStore.owner.list()).filter((message) => message.message === words);
+  return (await app.inbox.list()).filter((message) => message.message === words);
 }
 
 /** The page as a browser would read it. */
@@ -191,7 +191,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   });
 
   test('a filled honeypot gets the same redirect, and the message is kept as spam, never mailed', async () => {
-    const { owner } = app().feedbackStore;
+    const owner = app().inbox;
     const before = await owner.counts();
     const words = 'Buy now, a bot wrote this.';
     const response = await postForm(
@@ -210,7 +210,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   test('a store that cannot be written gets the 503 page with Retry-After, the text kept', async () => {
     const words = 'Written while the disk was read-only.';
     const post = formFields({ message: words, idempotencyKey: 'read-only' });
-    vi.spyOn(app().feedbackStore.intake, 'accept').mockRejectedValueOnce(
+    vi.spyOn(app().intake, 'accept').mockRejectedValueOnce(
       new Error('attempt to write a readonly database'),
     );
     const refused = await postForm(app(), post);

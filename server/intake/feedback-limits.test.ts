@@ -103,9 +103,11 @@ describe.each(ENGINES)('on $name', (engine) => {
     clock.advance(10 * MINUTE_MS);
     const held = await from('203.0.113.9', before.app, { firstName: 'Later' });
     expect(held.statusCode).toBe(202);
-    expect(await before.app.feedbackStore.owner.find(held.json<{ id: string }>().id)).toMatchObject(
-      { status: 'spam', spamReason: 'over-hourly-cap', firstName: 'Later' },
-    );
+    expect(await before.app.inbox.find(held.json<{ id: string }>().id)).toMatchObject({
+      status: 'spam',
+      spamReason: 'over-hourly-cap',
+      firstName: 'Later',
+    });
     expect((await from('203.0.113.10', before.app)).statusCode).toBe(202);
     const refused = await from('203.0.113.11', before.app);
     expect(refused.statusCode).toBe(429);
@@ -120,10 +122,10 @@ describe.each(ENGINES)('on $name', (engine) => {
     const stillRefused = await from('203.0.113.12', after);
     expect(stillRefused.statusCode).toBe(429);
     expect(stillRefused.headers['retry-after']).toBe(String(45 * 60));
-    expect(await after.feedbackStore.owner.counts()).toMatchObject({ pending: 3, spam: 2 });
+    expect(await after.inbox.counts()).toMatchObject({ pending: 3, spam: 2 });
     clock.advance(45 * MINUTE_MS + 1);
     expect((await from('203.0.113.12', after)).statusCode).toBe(202);
-    expect(await after.feedbackStore.owner.counts()).toMatchObject({ pending: 4 });
+    expect(await after.inbox.counts()).toMatchObject({ pending: 4 });
   });
 
   test('past the overall cap on another instance, this one holds the message too', async () => {
@@ -141,7 +143,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     // The second instance's own count has room; the store's has none: held, not refused.
     const held = await from('198.51.100.3', second);
     expect(held.statusCode).toBe(202);
-    expect(await second.feedbackStore.owner.find(held.json<{ id: string }>().id)).toMatchObject({
+    expect(await second.inbox.find(held.json<{ id: string }>().id)).toMatchObject({
       status: 'spam',
       spamReason: 'over-hourly-cap',
     });
@@ -172,7 +174,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     for (let index = 1; index <= 5; index++) {
       const answer = await from(`198.51.100.${index}`, app, { firstName: `Real${index}` });
       expect(answer.statusCode).toBe(202);
-      expect(await app.feedbackStore.owner.find(answer.json<{ id: string }>().id)).toMatchObject({
+      expect(await app.inbox.find(answer.json<{ id: string }>().id)).toMatchObject({
         status: 'pending',
       });
     }
@@ -205,20 +207,20 @@ describe.each(ENGINES)('on $name', (engine) => {
       const { app } = await start({ engine });
       const fast = await postFeedback(app, validPayload({ formOpenMs: 800 }));
       expect(fast.statusCode).toBe(202);
-      expect(await app.feedbackStore.owner.find(fast.json<{ id: string }>().id)).toMatchObject({
+      expect(await app.inbox.find(fast.json<{ id: string }>().id)).toMatchObject({
         status: 'spam',
         spamReason: 'too-fast',
       });
       const person = await postFeedback(app, validPayload({ formOpenMs: 45_000 }));
-      expect(await app.feedbackStore.owner.find(person.json<{ id: string }>().id)).toMatchObject({
+      expect(await app.inbox.find(person.json<{ id: string }>().id)).toMatchObject({
         status: 'pending',
       });
       // An older form that does not say how long it was open is not judged by it.
       const older = await postFeedback(app, validPayload());
-      expect(await app.feedbackStore.owner.find(older.json<{ id: string }>().id)).toMatchObject({
+      expect(await app.inbox.find(older.json<{ id: string }>().id)).toMatchObject({
         status: 'pending',
       });
-      expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 2, spam: 1 });
+      expect(await app.inbox.counts()).toMatchObject({ pending: 2, spam: 1 });
       expect((await postFeedback(app, validPayload({ formOpenMs: 'soon' }))).statusCode).toBe(400);
     });
 
@@ -228,11 +230,11 @@ describe.each(ENGINES)('on $name', (engine) => {
         app,
         validPayload({ message: 'https://cheap.example/pills https://casino.example/win now' }),
       );
-      expect(await app.feedbackStore.owner.find(links.json<{ id: string }>().id)).toMatchObject({
+      expect(await app.inbox.find(links.json<{ id: string }>().id)).toMatchObject({
         status: 'spam',
         spamReason: 'mostly-links',
       });
-      expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 0, spam: 1 });
+      expect(await app.inbox.counts()).toMatchObject({ pending: 0, spam: 1 });
     });
   });
 });

@@ -274,7 +274,7 @@ test('an accepted body is stored exactly as sent, trimmed', async () => {
       const response = await postFeedback(server.app, body);
       expect(response.statusCode).toBe(202);
       const { id } = response.json<{ id: string }>();
-      expect(await server.app.feedbackStore.owner.find(id)).toMatchObject({
+      expect(await server.app.inbox.find(id)).toMatchObject({
         appName: body.appName.trim(),
         firstName: body.firstName.trim(),
         lastName: body.lastName.trim(),

@@ -321,7 +321,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(body.id).toMatch(
         /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       );
-      const stored = await app().feedbackStore.owner.find(body.id);
+      const stored = await app().inbox.find(body.id);
       expect(stored).toMatchObject({
         appName: 'EchoExpense',
         firstName: 'Ada',
@@ -370,7 +370,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       const sent = { firstName: 'F'.repeat(100), lastName: 'L'.repeat(100), email, message };
       const response = await postFeedback(app(), validPayload(sent));
       expect(response.statusCode).toBe(202);
-      const stored = await app().feedbackStore.owner.find(response.json<{ id: string }>().id);
+      const stored = await app().inbox.find(response.json<{ id: string }>().id);
       expect(stored).toMatchObject(sent);
     });
 
@@ -388,7 +388,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       );
       const response = await postFeedback(app(), payload);
       expect(response.statusCode).toBe(202);
-      const stored = await app().feedbackStore.owner.find(response.json<{ id: string }>().id);
+      const stored = await app().inbox.find(response.json<{ id: string }>().id);
       expect(stored).toMatchObject({ message: payload.message, firstName: payload.firstName });
     });
   });
@@ -413,7 +413,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(again.json()).toEqual(first.json());
       expect(changed.json()).toEqual(first.json());
       expect(await storedCount(app())).toBe(before + 1);
-      expect(await app().feedbackStore.owner.find(idOf(first))).toMatchObject({
+      expect(await app().inbox.find(idOf(first))).toMatchObject({
         message: 'First words',
       });
     });
@@ -445,7 +445,7 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(later).not.toBe(first);
       expect(await send()).toBe(later);
       expect(await storedCount(app())).toBe(before + 2);
-      expect(await app().feedbackStore.owner.find(later)).toMatchObject({
+      expect(await app().inbox.find(later)).toMatchObject({
         message: 'A day later',
       });
     });
@@ -549,7 +549,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     });
 
     test('a filled honeypot gets a normal 202, is stored as spam, and has no outbox entry', async () => {
-      const { owner } = app().feedbackStore;
+      const owner = app().inbox;
       const before = await owner.counts();
       const response = await postFeedback(app(), validPayload({ website: 'https://spam.example' }));
       expect(response.statusCode).toBe(202);
@@ -574,7 +574,7 @@ describe.each(ENGINES)('on $name', (engine) => {
   describe('a store that cannot take the message', () => {
     test('one that cannot be written answers 503 with Retry-After; the try does not count against the sender, and the next is stored', async () => {
       const app = await start(engine, { env: { FEEDBACK_RATE_LIMIT_PER_MINUTE: '1' } });
-      vi.spyOn(app.feedbackStore.intake, 'accept').mockRejectedValueOnce(
+      vi.spyOn(app.intake, 'accept').mockRejectedValueOnce(
         new Error('attempt to write a readonly database'),
       );
       const refused = await postFeedback(app, validPayload());
@@ -587,7 +587,7 @@ describe.each(ENGINES)('on $name', (engine) => {
 
     test('one with too many messages waiting for its disk answers 503 at once, with a short Retry-After', async () => {
       const before = await storedCount(app());
-      vi.spyOn(app().feedbackStore.intake, 'accept').mockRejectedValueOnce(new QueueFullError(4));
+      vi.spyOn(app().intake, 'accept').mockRejectedValueOnce(new QueueFullError(4));
       const refused = await postFeedback(app(), validPayload());
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');

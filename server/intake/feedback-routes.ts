@@ -94,7 +94,7 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
 
     const schema = createFeedbackSchema(options.appNames);
     const submit = createSubmitFeedback({
-      store: instance.feedbackStore.intake,
+      store: instance.intake,
       outbox: instance.feedbackOutbox,
       pushNotifications: instance.pushNotifications,
       space: instance.feedbackStoreSpace,
@@ -257,6 +257,6 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
   {
     name: 'feedback-routes',
     encapsulate: true,
-    dependencies: ['feedback-store', 'feedback-outbox', 'feedback-origins'],
+    dependencies: ['intake-repository', 'feedback-outbox', 'feedback-origins'],
   },
 );

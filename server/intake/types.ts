@@ -113,4 +113,6 @@ export interface FeedbackIntake {
    * (`CAPS_KEY`, or one made at start), never stored.
    */
   forgetKeySalt(): Promise<void>;
+  /** Forgets Idempotency-Keys older than 24 hours and caps' entries past their window. */
+  forgetExpired(now: number): Promise<void>;
 }

@@ -134,7 +134,7 @@ async function send(app: TestServer['app'], message: string) {
 }
 
 async function statusOf(app: TestServer['app'], id: string) {
-  const found = await app.feedbackStore.owner.find(id);
+  const found = await app.inbox.find(id);
   return found && 'status' in found ? found : undefined;
 }
 
@@ -172,7 +172,7 @@ describe("a filter that refuses one message's content (after DATA)", () => {
         );
       }
       expect(smtp.received.map((mail) => mail.text.includes(GTUBE))).toEqual([false, false]);
-      expect(await app.feedbackStore.owner.deliveryPause()).toBeUndefined();
+      expect(await app.inbox.deliveryPause()).toBeUndefined();
       const ready = await app.inject({ url: '/readyz' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toMatchObject({ delivery: 'on', pending: 0, dead: 1 });
@@ -193,7 +193,7 @@ describe("a filter that refuses one message's content (after DATA)", () => {
     smtp.refusals.set('content', { code: 550, message: '5.7.1 Spam message rejected' });
     const { app } = await mailingServer(smtp.url);
     const refused = await send(app, spam);
-    await eventually(async () => await app.feedbackStore.owner.deliveryPause(), {
+    await eventually(async () => await app.inbox.deliveryPause(), {
       what: 'the pause',
     });
 
@@ -203,10 +203,10 @@ describe("a filter that refuses one message's content (after DATA)", () => {
       async () => ((await statusOf(app, refused))?.status === 'dead' ? true : undefined),
       { timeoutMs: 4000, what: 'the refused message to be dead' },
     );
-    await eventually(
-      async () => ((await app.feedbackStore.owner.deliveryPause()) ? undefined : true),
-      { timeoutMs: 2000, what: 'the pause to end' },
-    );
+    await eventually(async () => ((await app.inbox.deliveryPause()) ? undefined : true), {
+      timeoutMs: 2000,
+      what: 'the pause to end',
+    });
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 });
@@ -224,7 +224,7 @@ describe('a policy refusal of the site itself still pauses delivery', () => {
       const { app, log } = await mailingServer(smtp.url);
       const id = await send(app, 'A real message');
 
-      const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause(), {
+      const paused = await eventually(async () => await app.inbox.deliveryPause(), {
         what: 'the pause',
       });
       expect(paused.reason).toContain(`${reply.code} ${reply.message}`);
@@ -259,7 +259,7 @@ describe('a policy refusal of the site itself still pauses delivery', () => {
       /^gave up after \d+ attempts: delivery paused: RCPT TO: 554 5\.7\.1 Relay access denied/,
     );
     // The settings are still refused: delivery stays paused for the next message.
-    expect(await app.feedbackStore.owner.deliveryPause()).toBeDefined();
+    expect(await app.inbox.deliveryPause()).toBeDefined();
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
   });
 });

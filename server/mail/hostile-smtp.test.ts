@@ -91,7 +91,7 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     const { app, log } = await mailingServer(sink.url, {}, clock);
     const ids = [await send(app, 'One'), await send(app, 'Two'), await send(app, 'Three')];
 
-    await eventually(async () => await app.feedbackStore.owner.deliveryPause(), {
+    await eventually(async () => await app.inbox.deliveryPause(), {
       what: 'the pause',
     });
     const ready = await app.inject({ url: '/readyz' });
@@ -104,16 +104,15 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     // Up to the pause's next try (MAIL_PAUSE_RETRY_MS, 1 s), nothing is tried or given up.
     const tries = async () => {
       let count = 0;
-      for (const id of ids) count += (await app.feedbackStore.owner.attemptsOf(id)).length;
+      for (const id of ids) count += (await app.inbox.attemptsOf(id)).length;
       return count;
     };
     await clock.asleep();
     const triedBefore = await tries();
     await clock.pass(999);
     expect(await tries()).toBe(triedBefore);
-    for (const id of ids)
-      expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
-    expect((await app.feedbackStore.owner.counts()).dead).toBe(0);
+    for (const id of ids) expect(await app.inbox.find(id)).toMatchObject({ status: 'pending' });
+    expect((await app.inbox.counts()).dead).toBe(0);
     expect(sink.received).toHaveLength(0);
     expect(pauses(log)).toBe(1);
 
@@ -131,16 +130,14 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     sink.refusals.set('mailFrom', { code: 553, message: 'Sender address rejected' });
     const { app } = await mailingServer(sink.url, { MAIL_PAUSE_RETRY_MS: '600000' });
     const id = await send(app);
-    const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
+    const paused = await eventually(async () => await app.inbox.deliveryPause());
     expect(paused.retryAt - paused.since).toBe(600_000);
     await app.feedbackOutbox.stop();
     sink.refusals.clear();
     app.feedbackOutbox.start();
     await sink.waitFor((s) => s.received.length === 1, { timeoutMs: 5000 });
-    await eventually(async () =>
-      (await app.feedbackStore.owner.deliveryPause()) ? undefined : true,
-    );
-    expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'sent' });
+    await eventually(async () => ((await app.inbox.deliveryPause()) ? undefined : true));
+    expect(await app.inbox.find(id)).toMatchObject({ status: 'sent' });
   });
 
   test('once fixed, the owner’s retry of a waiting message tries now, not at the pause’s next try', async () => {
@@ -149,7 +146,7 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     const clock = new TestClock();
     const { app } = await mailingServer(sink.url, { MAIL_PAUSE_RETRY_MS: '600000' }, clock);
     const id = await send(app);
-    await eventually(async () => await app.feedbackStore.owner.deliveryPause());
+    await eventually(async () => await app.inbox.deliveryPause());
     sink.refusals.clear();
     // A minute on, the pause's next try is still nine minutes away: nothing is tried.
     await clock.pass(60_000);
@@ -167,10 +164,8 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     // The outbox's next look at the store (its idle check), long before the pause's next try.
     await clock.pass(25);
     await sink.waitFor((s) => s.received.length === 1, { timeoutMs: 5000 });
-    await eventually(async () =>
-      (await app.feedbackStore.owner.deliveryPause()) ? undefined : true,
-    );
-    expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    await eventually(async () => ((await app.inbox.deliveryPause()) ? undefined : true));
+    expect(await app.inbox.find(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   test('a message whose content is refused (DATA) is dead; delivery goes on', async () => {
@@ -178,17 +173,13 @@ describe('a mail server that refuses the site pauses delivery; nothing is marked
     sink.replyNext({ code: 554, message: '5.6.0 Message content rejected' });
     const { app } = await mailingServer(sink.url);
     const refused = await send(app, 'Refused');
-    await eventually(async () =>
-      (await app.feedbackStore.owner.counts()).dead === 1 ? true : undefined,
-    );
+    await eventually(async () => ((await app.inbox.counts()).dead === 1 ? true : undefined));
     const next = await send(app, 'Next');
     await sink.waitFor((s) => s.received.length === 1);
-    await eventually(async () =>
-      (await app.feedbackStore.owner.counts()).sent === 1 ? true : undefined,
-    );
-    expect(await app.feedbackStore.owner.find(refused)).toMatchObject({ status: 'dead' });
-    expect(await app.feedbackStore.owner.find(next)).toMatchObject({ status: 'sent' });
-    expect(await app.feedbackStore.owner.deliveryPause()).toBeUndefined();
+    await eventually(async () => ((await app.inbox.counts()).sent === 1 ? true : undefined));
+    expect(await app.inbox.find(refused)).toMatchObject({ status: 'dead' });
+    expect(await app.inbox.find(next)).toMatchObject({ status: 'sent' });
+    expect(await app.inbox.deliveryPause()).toBeUndefined();
   });
 });
 
@@ -223,9 +214,9 @@ describe('TLS and login', () => {
         SMTP_TLS_CA_FILE: certificate.certFile,
       });
       const id = await send(app);
-      const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
+      const paused = await eventually(async () => await app.inbox.deliveryPause());
       expect(paused.reason).toMatch(/^AUTH PLAIN: 535 /);
-      expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
+      expect(await app.inbox.find(id)).toMatchObject({ status: 'pending' });
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
       expect(pauses(log)).toBe(1);
     } finally {
@@ -245,7 +236,7 @@ describe('TLS and login', () => {
         clock,
       );
       const ids = [await send(app, 'One'), await send(app, 'Two')];
-      const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
+      const paused = await eventually(async () => await app.inbox.deliveryPause());
       expect(paused.reason).toBe(
         "TLS: the mail server's certificate is refused: certificate has expired (CERT_HAS_EXPIRED)",
       );
@@ -259,15 +250,15 @@ describe('TLS and login', () => {
       // Past the pause's next try (MAIL_PAUSE_RETRY_MS, 1 s): still refused, nothing given up.
       await clock.pass(1500);
       for (const id of ids) {
-        expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
+        expect(await app.inbox.find(id)).toMatchObject({ status: 'pending' });
       }
-      expect(await app.feedbackStore.owner.attemptsOf(ids[0] ?? '')).toContainEqual(
+      expect(await app.inbox.attemptsOf(ids[0] ?? '')).toContainEqual(
         expect.objectContaining({
           outcome: 'retry',
           detail: `delivery paused: ${paused.reason}`,
         }),
       );
-      expect((await app.feedbackStore.owner.counts()).dead).toBe(0);
+      expect((await app.inbox.counts()).dead).toBe(0);
       expect(sink.received).toHaveLength(0);
       expect(sink.dataCommands).toBe(0);
       expect(pauses(log)).toBe(1);
@@ -281,11 +272,11 @@ describe('TLS and login', () => {
     sink = await SmtpSink.start(0, { host: '0.0.0.0' });
     const { app } = await mailingServer(`smtp://0.0.0.0:${sink.port}`);
     const id = await send(app);
-    const paused = await eventually(async () => await app.feedbackStore.owner.deliveryPause());
+    const paused = await eventually(async () => await app.inbox.deliveryPause());
     // The sink does not offer STARTTLS: nodemailer stops before sending anything.
     expect(paused.reason).toMatch(/^STARTTLS: /);
     expect(sink.dataCommands).toBe(0);
-    expect(await app.feedbackStore.owner.find(id)).toMatchObject({ status: 'pending' });
+    expect(await app.inbox.find(id)).toMatchObject({ status: 'pending' });
   });
 });
 
@@ -328,7 +319,7 @@ describe('a mail server that hangs cannot hold the outbox', () => {
       const id = await send(app);
       const retried = await eventually(
         async () => {
-          const message = await app.feedbackStore.owner.find(id);
+          const message = await app.inbox.find(id);
           return message && !('ambiguous' in message) && message.lastError ? message : undefined;
         },
         { what: 'the deadline to fire' },
@@ -346,17 +337,14 @@ describe('a mail server that hangs cannot hold the outbox', () => {
       sink = await SmtpSink.start(port);
       await sink.waitFor((s) => s.received.length === 1, { timeoutMs: 10_000 });
       await eventually(async () =>
-        (await app.feedbackStore.owner.find(id)) &&
-        (await app.feedbackStore.owner.counts()).sent === 1
-          ? true
-          : undefined,
+        (await app.inbox.find(id)) && (await app.inbox.counts()).sent === 1 ? true : undefined,
       );
-      expect(await app.feedbackStore.owner.counts()).toMatchObject({
+      expect(await app.inbox.counts()).toMatchObject({
         sent: 1,
         dead: 0,
         pending: 0,
       });
-      const attempts = await app.feedbackStore.owner.attemptsOf(id);
+      const attempts = await app.inbox.attemptsOf(id);
       await annotate(
         `${behaviour} server: POST → 202; first attempt cut off after ${deadlineMs} ms (${retried.lastError ?? ''}); attempts: ${attempts.map((attempt) => attempt.outcome).join(', ')}; the sink received ${sink.received.length} mail`,
       );
@@ -374,17 +362,17 @@ test('stopping while a mail hangs gives the message back at once, not after its 
   const id = await send(app);
   await eventually(
     async () =>
-      ((await app.feedbackStore.owner.find(id)) as { status?: string } | undefined)?.status ===
-        'sending' || undefined,
+      ((await app.inbox.find(id)) as { status?: string } | undefined)?.status === 'sending' ||
+      undefined,
     { what: 'the message to be claimed' },
   );
   await app.feedbackOutbox.stop();
   const stoppedAt = Date.now();
-  expect(await app.feedbackStore.owner.find(id)).toMatchObject({
+  expect(await app.inbox.find(id)).toMatchObject({
     status: 'pending',
     leaseUntil: null,
   });
-  const message = await app.feedbackStore.owner.find(id);
+  const message = await app.inbox.find(id);
   expect(
     message && 'nextAttemptAt' in message ? message.nextAttemptAt : Infinity,
   ).toBeLessThanOrEqual(stoppedAt);

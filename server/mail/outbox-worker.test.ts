@@ -84,7 +84,7 @@ describe('the outbox mails each accepted message to the owner', () => {
     expect(mail.text).toContain('The bill reminders saved me a late fee. Thank you!');
 
     const stored = await eventually(async () => {
-      const found = await app.feedbackStore.owner.find(id);
+      const found = await app.inbox.find(id);
       return found && 'status' in found && found.status === 'sent' ? found : undefined;
     });
     expect(stored.attempts).toBe(1);
@@ -120,13 +120,14 @@ describe('temporary failures are retried', () => {
       await sink.waitFor((s) => s.received.length === 1);
       expect(sink.dataCommands).toBe(2);
       const stored = await eventually(async () => {
-        const found = await app.feedbackStore.owner.find(id);
+        const found = await app.inbox.find(id);
         return found && 'status' in found && found.status === 'sent' ? found : undefined;
       });
       expect(stored.attempts).toBe(2);
-      expect(
-        (await app.feedbackStore.owner.attemptsOf(id)).map((attempt) => attempt.outcome),
-      ).toEqual(['retry', 'sent']);
+      expect((await app.inbox.attemptsOf(id)).map((attempt) => attempt.outcome)).toEqual([
+        'retry',
+        'sent',
+      ]);
       // Past any retry and lease: it is not sent again.
       await clock.pass(HOUR_MS);
       expect(sink.received).toHaveLength(1);
@@ -138,7 +139,7 @@ describe('temporary failures are retried', () => {
     const { app } = await mailingServer(`smtp://127.0.0.1:${port}`);
     const id = await send(app);
     await eventually(async () => {
-      const found = await app.feedbackStore.owner.find(id);
+      const found = await app.inbox.find(id);
       return found && 'status' in found && found.attempts >= 1 && found.lastError
         ? found
         : undefined;
@@ -156,7 +157,7 @@ describe('temporary failures are retried', () => {
     const { app } = await mailingServer(sink.url, { MAIL_GIVE_UP_AFTER_HOURS: '0.0002' });
     const id = await send(app);
     const dead = await eventually(async () => {
-      const found = await app.feedbackStore.owner.find(id);
+      const found = await app.inbox.find(id);
       return found && 'status' in found && found.status === 'dead' ? found : undefined;
     });
     expect(dead.lastError).toMatch(/^gave up after \d+ attempts: 451 Busy/);
@@ -173,12 +174,10 @@ describe('permanent failures', () => {
     const id = await send(app);
 
     await eventually(async () => {
-      const found = await app.feedbackStore.owner.find(id);
+      const found = await app.inbox.find(id);
       return found && 'status' in found && found.status === 'dead' ? found : undefined;
     });
-    expect(
-      (await app.feedbackStore.owner.list({ status: 'dead' })).map((message) => message.id),
-    ).toEqual([id]);
+    expect((await app.inbox.list({ status: 'dead' })).map((message) => message.id)).toEqual([id]);
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.json()).toMatchObject({ pending: 0, dead: 1 });
     await clock.pass(HOUR_MS);
@@ -192,7 +191,7 @@ describe('what the visitor typed never becomes a header or HTML', () => {
     sink = await SmtpSink.start();
     const { app } = await mailingServer(sink.url);
     // The route refuses such a name; this writes it straight to the store, as if it had not.
-    await app.feedbackStore.intake.accept({
+    await app.intake.accept({
       appName: 'EchoExpense',
       firstName: 'Eve\r\nBcc: victim@example.net\r\nX-Injected: yes',
       lastName: 'Mallory\nSubject: hijacked',
@@ -218,7 +217,7 @@ describe('what the visitor typed never becomes a header or HTML', () => {
     sink = await SmtpSink.start();
     const { app } = await mailingServer(sink.url);
     // The route refuses encoded words; this writes one straight to the store, as if it had not.
-    await app.feedbackStore.intake.accept({
+    await app.intake.accept({
       appName: 'EchoExpense',
       firstName: 'Owner <owner@portfolio.test>, x',
       lastName: '=?utf-8?q?=0D=0ABcc:_x@evil.test?= =?UTF-8?B?4oCuZXZpbA==?=',
@@ -290,7 +289,7 @@ describe('leases and caps', () => {
     await app.feedbackOutbox.stop();
     const id = await send(app);
     // Another process claims it and dies.
-    const [claimed] = await app.feedbackStore.outbox.claim({
+    const [claimed] = await app.outbox.claim({
       now: clock.now(),
       holder: 'crashed-worker',
       leaseMs: 400,
@@ -305,11 +304,11 @@ describe('leases and caps', () => {
     // Up to the end of its lease, it is not sent.
     await clock.pass(399);
     expect(sink.received).toHaveLength(0);
-    const due = await app.feedbackStore.outbox.nextDueAt();
+    const due = await app.outbox.nextDueAt();
     if (due === undefined) throw new Error('the message is not due again');
     await clock.pass(due - clock.now());
     await sink.waitFor((s) => s.received.length === 1);
-    const stored = await app.feedbackStore.owner.find(id);
+    const stored = await app.inbox.find(id);
     expect(stored && 'attempts' in stored ? stored.attempts : 0).toBe(2);
   });
 
@@ -354,7 +353,7 @@ describe('leases and caps', () => {
     expect(listed).toEqual(
       [2, 3, 4, 5].map((index) => `- EchoExpense | Flood Lovelace | Flood ${index}`),
     );
-    expect(await app.feedbackStore.owner.counts()).toMatchObject({ pending: 4, sent: 3 });
+    expect(await app.inbox.counts()).toMatchObject({ pending: 4, sent: 3 });
 
     // At most one digest an hour: none for a new message within the hour.
     await send(app, { message: 'Later' });

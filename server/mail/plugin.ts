@@ -4,6 +4,8 @@ import { systemClock, type Clock } from '../clock.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { retryPolicy } from '../jobs/backoff.ts';
 import { createSmtpTransport } from './transport.ts';
+import { outboxQueue } from './store.ts';
+import type { OutboxQueue } from './types.ts';
 
 /** The outbox as the rest of the server sees it. */
 export interface FeedbackOutbox {
@@ -20,6 +22,8 @@ export interface FeedbackOutbox {
 declare module 'fastify' {
   interface FastifyInstance {
     feedbackOutbox: FeedbackOutbox;
+    /** The mail jobs: what the outbox worker claims and records its outcomes in. */
+    outbox: OutboxQueue;
   }
 }
 
@@ -60,12 +64,13 @@ const OFF: FeedbackOutbox = {
 export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
   async function feedbackOutboxPlugin(app: FastifyInstance, options) {
     const { smtpUrl, mailTo, mailFrom } = options;
+    app.decorate('outbox', outboxQueue(app.db));
     if (!smtpUrl || !mailTo || !mailFrom) {
       app.decorate('feedbackOutbox', OFF);
       return;
     }
     const worker = new OutboxWorker({
-      store: app.feedbackStore.outbox,
+      store: app.outbox,
       createTransport: () =>
         createSmtpTransport(smtpUrl, {
           sendTimeoutMs: options.sendTimeoutMs,
@@ -96,5 +101,5 @@ export const feedbackOutboxPlugin = fp<FeedbackOutboxPluginOptions>(
       await worker.stop();
     });
   },
-  { name: 'feedback-outbox', dependencies: ['feedback-store'] },
+  { name: 'feedback-outbox', dependencies: ['store'] },
 );

@@ -150,7 +150,7 @@ test('without NOTIFY_DETAILS, ntfy’s text names the app and the first name alo
 test('a receiver that fails is tried again later; one that refuses is given up', async () => {
   const clock = new TestClock();
   const { app, receiver: hook } = await start({}, { clock });
-  const queue = app.feedbackStore.notifications;
+  const queue = app.notifications;
   /** Lets the last try be written down as failed, then moves to the time of the next. */
   const moveToNextTry = async () => {
     await clock.asleep();
@@ -184,7 +184,7 @@ test('a pause of delivery is told once, with the mail server’s reason', async 
   app.feedbackOutbox.start();
   await postFeedback(app, validPayload());
   await postFeedback(app, validPayload({ firstName: 'Grace' }));
-  await eventually(async () => await app.feedbackStore.owner.deliveryPause(), {
+  await eventually(async () => await app.inbox.deliveryPause(), {
     what: 'the pause',
   });
   // The notifier finds the pause's notification at its next look; the outbox sleeps too.

@@ -4,6 +4,8 @@ import type { Clock } from '../clock.ts';
 import { retryPolicy } from '../jobs/backoff.ts';
 import { notifyTarget, type NotifyFormat } from './compose.ts';
 import { Notifier } from './notifier.ts';
+import { notificationQueue } from './store.ts';
+import type { NotificationQueue } from './types.ts';
 
 /** The push notifications as the rest of the server sees them. */
 export interface PushNotifications {
@@ -19,6 +21,8 @@ export interface PushNotifications {
 declare module 'fastify' {
   interface FastifyInstance {
     pushNotifications: PushNotifications;
+    /** The push jobs: what the notifier claims and records its outcomes in. */
+    notifications: NotificationQueue;
   }
 }
 
@@ -49,13 +53,14 @@ const OFF: PushNotifications = {
 /** The push notifier; needs the store. Off without NOTIFY_URL. */
 export const pushNotificationsPlugin = fp<PushNotificationsOptions>(
   async function pushNotificationsPlugin(app: FastifyInstance, options) {
+    app.decorate('notifications', notificationQueue(app.db));
     if (!options.url) {
       app.decorate('pushNotifications', OFF);
       return;
     }
     const baseMs = options.retryBaseMs ?? 30_000;
     const notifier = new Notifier({
-      store: app.feedbackStore.notifications,
+      store: app.notifications,
       settings: {
         ...notifyTarget(options.url),
         format: options.format,
@@ -78,5 +83,5 @@ export const pushNotificationsPlugin = fp<PushNotificationsOptions>(
       await notifier.stop();
     });
   },
-  { name: 'push-notifications', dependencies: ['feedback-store'] },
+  { name: 'push-notifications', dependencies: ['store'] },
 );

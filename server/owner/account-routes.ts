@@ -67,8 +67,7 @@ function signedInOf(request: FastifyRequest): SignedIn {
 export async function accountRoutes(instance: FastifyInstance, options: AccountRoutesOptions) {
   const { settings, ceremonies, clock, clearCookie } = options;
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const store = instance.feedbackStore;
-  const access = store.ownerAccess;
+  const access = instance.ownerAccess;
   const entry = (request: FastifyRequest, action: AuditAction, detail?: string) => ({
     at: clock.now(),
     action,
@@ -78,7 +77,7 @@ export async function accountRoutes(instance: FastifyInstance, options: AccountR
 
   app.get('/session', async (request) => {
     const { session, token } = signedInOf(request);
-    const pause = await store.owner.deliveryPause();
+    const pause = await instance.inbox.deliveryPause();
     return {
       token,
       endsAt: endsAt(session, settings),

@@ -78,8 +78,8 @@ export interface InboxRoutesOptions {
 
 export async function inboxRoutes(instance: FastifyInstance, { clock }: InboxRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const store = instance.feedbackStore.owner;
-  const owner = { owner: store, access: instance.feedbackStore.ownerAccess };
+  const store = instance.inbox;
+  const owner = { owner: store, access: instance.ownerAccess };
   const actor = (request: FastifyRequest): Actor => ({ at: clock.now(), address: request.ip });
 
   const notFound = (reply: FastifyReply) =>

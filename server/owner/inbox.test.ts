@@ -30,7 +30,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const store = () => server.app.feedbackStore;
+const store = () => server.app;
 
 /** A change a moment after the one before, so the audit list orders them. */
 function post(url: string, body?: unknown) {
@@ -198,7 +198,7 @@ test('a waiting message is sent now, its attempts kept; in a pause, so is the pa
     attempts: 1,
     nextAttemptAt: clock.now(),
   });
-  expect((await store().owner.deliveryPause())?.retryAt).toBe(clock.now());
+  expect((await store().inbox.deliveryPause())?.retryAt).toBe(clock.now());
   const shown = await browser.request({ url: `/owner/api/messages/${id}` });
   expect(shown.json<MessageAnswer>().attempts).toMatchObject([{ attempt: 1, outcome: 'retry' }]);
   const [entry] = await store().ownerAccess.auditLog(1);

@@ -166,7 +166,7 @@ describe('the session', () => {
     });
     expect(enrolled.statusCode).toBe(401);
     const { url } = await createEnrolmentLink(
-      app.feedbackStore.ownerAccess,
+      app.ownerAccess,
       'https://portfolio.test/owner',
       clock.now(),
       'test',
@@ -190,7 +190,7 @@ describe('the enrolment link', () => {
   test('works once, for 15 minutes, and a new one replaces it', async () => {
     const clock = new TestClock();
     const app = await start({ clock });
-    const access = app.feedbackStore.ownerAccess;
+    const access = app.ownerAccess;
     const browser = new Browser(app);
     const make = async () =>
       new URL(
@@ -263,7 +263,7 @@ describe('against other sites', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ error: { code: 'refused' } });
     expect(refused.headers['set-cookie']).toBeUndefined();
-    const [entry] = await browser.app.feedbackStore.ownerAccess.auditLog(1);
+    const [entry] = await browser.app.ownerAccess.auditLog(1);
     expect(entry).toMatchObject({ action: 'sign-in-refused' });
   });
 
@@ -390,7 +390,7 @@ describe.each(ENGINES)('against a flood, on $name', (engine) => {
     const phone = new Browser(app, '203.0.113.8');
     expect((await phone.enrol(clock.now(), 'Phone')).statusCode).toBe(200);
     // What the flood wrote to the activity list stops at its hourly cap.
-    const refused = (await app.feedbackStore.ownerAccess.auditLog(1000)).filter(
+    const refused = (await app.ownerAccess.auditLog(1000)).filter(
       (entry) => entry.action === 'sign-in-refused',
     );
     expect(refused).toHaveLength(SIGN_IN_FAILURES_AUDITED_PER_HOUR);

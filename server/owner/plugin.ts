@@ -87,8 +87,7 @@ export interface OwnerPagesOptions {
 export const ownerPages = fp<OwnerPagesOptions>(
   async function ownerPages(instance: FastifyInstance, options) {
     const { settings, clock } = options;
-    const store = instance.feedbackStore;
-    const access: OwnerAccess = store.ownerAccess;
+    const access: OwnerAccess = instance.ownerAccess;
     const ceremonies = new PasskeyCeremonies(access, settings, new URL(settings.origin).host);
     const salt = instance.capsKey;
     const clearCookie = sessionCookie(settings, '', 0);
@@ -365,7 +364,10 @@ export const ownerPages = fp<OwnerPagesOptions>(
       clock.clearInterval(sweep);
     });
   },
-  { name: 'owner-pages', dependencies: ['feedback-store', 'security-headers'] },
+  {
+    name: 'owner-pages',
+    dependencies: ['owner-repository', 'visit-repository', 'security-headers'],
+  },
 );
 
 const LINK_GONE = errorAnswer(

@@ -19,7 +19,7 @@ export async function visitsRoutes(
   { clock, apps }: VisitsRoutesOptions,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const stats = instance.feedbackStore.visitStats;
+  const stats = instance.visitStats;
   const byApp = new Map(apps.map((entry) => [entry.slug, entry]));
 
   app.get('/visits', { schema: { querystring: VisitsQuerySchema } }, async (request) => {

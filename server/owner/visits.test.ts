@@ -24,7 +24,7 @@ function count(day: string, fields: Partial<VisitCount>): VisitCount {
 }
 
 test('answers the counts of the period asked for', async () => {
-  await server.app.feedbackStore.visits.record([
+  await server.app.visitRecorder.record([
     count('2025-03-10', { hits: 3, visitors: ['a', 'b'] }),
     count('2025-03-10', { dimension: 'page', key: '/echoexpense', hits: 3, visitors: ['a', 'b'] }),
     count('2025-03-10', { dimension: 'app', key: 'echoexpense', hits: 2, visitors: ['a'] }),

@@ -38,7 +38,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     const empty = await ready(app);
     expect(empty.statusCode).toBe(200);
     expect(empty.headers['cache-control']).toBe('no-store');
-    const { version } = app.feedbackStore.health.schema();
+    const { version } = app.storeHealth.schema();
     expect(version).toBeGreaterThanOrEqual(1);
     expect(empty.json()).toEqual({
       status: 'ready',
@@ -62,7 +62,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     const clock = new TestClock();
     const app = await start({ engine, clock });
     const probe = vi
-      .spyOn(app.feedbackStore.health, 'probeWrite')
+      .spyOn(app.storeHealth, 'probeWrite')
       .mockRejectedValueOnce(new Error('attempt to write a readonly database'));
     const down = await ready(app);
     expect(down.statusCode).toBe(503);
@@ -82,7 +82,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     const app = await start({ engine, clock, env: mailEnv('smtp://127.0.0.1:9') });
     expect((await ready(app)).json()).toMatchObject({ status: 'ready', delivery: 'on' });
     const now = clock.now();
-    await app.feedbackStore.outbox.pauseDelivery({
+    await app.outbox.pauseDelivery({
       reason: '535 Authentication failed',
       since: now,
       retryAt: now + 600_000,
@@ -95,14 +95,14 @@ describe.each(ENGINES)('on $name', (engine) => {
       delivery: 'paused',
       pauseReason: '535 Authentication failed',
     });
-    await app.feedbackStore.outbox.resumeDelivery();
+    await app.outbox.resumeDelivery();
     expect((await ready(app)).statusCode).toBe(200);
   });
 
   test('the write probe runs at most once a second, shared by concurrent callers', async () => {
     const clock = new TestClock();
     const app = await start({ engine, clock });
-    const probe = vi.spyOn(app.feedbackStore.health, 'probeWrite');
+    const probe = vi.spyOn(app.storeHealth, 'probeWrite');
     const answers = await Promise.all(Array.from({ length: 50 }, () => ready(app)));
     for (const answer of answers) expect(answer.statusCode).toBe(200);
     expect(probe).toHaveBeenCalledTimes(1);
@@ -132,7 +132,7 @@ describe.each(ENGINES)('on $name', (engine) => {
     expect((await proxied('127.0.0.1')).json()).toMatchObject({ status: 'ready', pending: 0 });
     expect((await ready(app, '::1')).json()).toMatchObject({ store: 'writable', dead: 0 });
 
-    vi.spyOn(app.feedbackStore.health, 'probeWrite').mockRejectedValue(
+    vi.spyOn(app.storeHealth, 'probeWrite').mockRejectedValue(
       new Error('attempt to write a readonly database'),
     );
     clock.advance(1000);

@@ -57,10 +57,11 @@ export interface ReadyRoutesOptions {
 
 export const readyRoutes = fp<ReadyRoutesOptions>(
   async function readyRoutes(app: FastifyInstance, { clock = systemClock }) {
+    const health = app.storeHealth;
     let probe: { at: number; writable: Promise<boolean> } | undefined;
     const writable = (now: number): Promise<boolean> => {
       if (probe && now - probe.at < PROBE_CACHE_MS) return probe.writable;
-      const attempt = app.feedbackStore.health.probeWrite(now).then(
+      const attempt = health.probeWrite(now).then(
         () => true,
         (error: unknown) => {
           app.log.error({ err: error }, 'feedback store is not writable');
@@ -74,13 +75,12 @@ export const readyRoutes = fp<ReadyRoutesOptions>(
     app.get('/readyz', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const now = clock.now();
-      const store = app.feedbackStore.health;
       const canWrite = await within(clock, writable(now), READY_TIME_LIMIT_MS, false);
       const space = app.feedbackStoreSpace.check(now);
       const pause = app.feedbackOutbox.enabled
         ? await within(
             clock,
-            store.deliveryPause().catch(() => undefined),
+            health.deliveryPause().catch(() => undefined),
             READY_TIME_LIMIT_MS,
             undefined,
           )
@@ -94,10 +94,10 @@ export const readyRoutes = fp<ReadyRoutesOptions>(
         store: !canWrite ? 'not writable' : space.ok ? 'writable' : 'low on disk space',
         delivery: pause ? 'paused' : app.feedbackOutbox.enabled ? 'on' : 'off',
         ...(pause ? { pauseReason: pause.reason } : {}),
-        schema: store.schema(),
+        schema: health.schema(),
       };
       try {
-        const counts = await within(clock, store.counts(), READY_TIME_LIMIT_MS, undefined);
+        const counts = await within(clock, health.counts(), READY_TIME_LIMIT_MS, undefined);
         if (!counts) throw new Error(`No answer from the store within ${READY_TIME_LIMIT_MS} ms`);
         report.pending = counts.pending;
         report.dead = counts.dead;
@@ -111,5 +111,5 @@ export const readyRoutes = fp<ReadyRoutesOptions>(
       return reply.send(report);
     });
   },
-  { name: 'ready-routes', dependencies: ['feedback-store', 'feedback-outbox'] },
+  { name: 'ready-routes', dependencies: ['store', 'feedback-outbox'] },
 );

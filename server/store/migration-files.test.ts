@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { missingMigrations, renumber, type Migration } from './migration-files.ts';
 import { POSTGRES_MIGRATIONS } from './postgres/migrate.ts';
 import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
-import { StoreSettingsError } from './types.ts';
+import { StoreSettingsError } from './errors.ts';
 
 const files = (...versions: number[]): Migration[] =>
   versions.map((version) => ({ version, name: `000${version}-x.sql`, sql: '' }));

@@ -13,7 +13,7 @@
  * that fills a gap later is still applied, once.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { StoreSettingsError } from './types.ts';
+import { StoreSettingsError } from './errors.ts';
 
 export interface Migration {
   version: number;

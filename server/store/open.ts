@@ -4,7 +4,7 @@
  */
 import { databaseAddress, PostgresFeedbackStore } from './postgres/engine.ts';
 import { SqliteFeedbackStore } from './sqlite/engine.ts';
-import type { FeedbackStore } from './types.ts';
+import type { FeedbackStore } from './feedback-store.ts';
 
 export interface OpenStoreOptions {
   /** postgres://… chooses PostgreSQL. */

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { systemClock, type Clock } from '../clock.ts';
 import { DiskSpace } from './disk-space.ts';
 import { describeStore, openFeedbackStore } from './open.ts';
-import type { FeedbackStore } from './types.ts';
+import type { StoreConnection } from './connection.ts';
+import { storeHealth, type StoreHealth } from './operations/health.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The durable feedback store, one interface per consumer. */
-    feedbackStore: FeedbackStore;
+    /**
+     * The store's connection, over either engine: each feature registers its repository over
+     * it (`<feature>/plugin.ts`), depending on this plugin ('store').
+     */
+    db: StoreConnection;
+    /** The readiness probe's reading of the store. */
+    storeHealth: StoreHealth;
     /** The free-space floor of the store's disk (SQLite's folder). */
     feedbackStoreSpace: DiskSpace;
     /**
@@ -20,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export interface FeedbackStorePluginOptions {
+export interface StorePluginOptions {
   /** Folder of the SQLite file. */
   dataDir: string;
   /** postgres://… chooses PostgreSQL instead. */
@@ -33,57 +38,38 @@ export interface FeedbackStorePluginOptions {
   writerThread?: boolean;
   /** Free bytes kept on the SQLite store's disk; 0 turns the check off. */
   minFreeBytes?: number;
-  /** Messages waiting for their commit at most; default DEFAULT_QUEUE_LIMIT. */
-  queueLimit?: number;
-  /** What times the sweep of expired keys and cap entries, and where it reads the time. */
-  clock?: Clock;
   /** The caps' secret (CAPS_KEY); unset: one made now, for this server's life. */
   capsKey?: string | undefined;
 }
 
-const SWEEP_MS = 10 * 60 * 1000;
-
-/** Opens the feedback store for the server's life; commits what is waiting and closes it at the end. */
-export const feedbackStorePlugin = fp<FeedbackStorePluginOptions>(
-  async function feedbackStorePlugin(app: FastifyInstance, options) {
-    const {
-      dataDir,
-      databaseUrl,
-      writerThread = true,
-      minFreeBytes = 0,
-      clock = systemClock,
-    } = options;
+/**
+ * Opens the store's connection for the server's life and closes it at the end, after every
+ * feature registered over it has finished (Fastify closes plugins in reverse order).
+ */
+export const storePlugin = fp<StorePluginOptions>(
+  async function storePlugin(app: FastifyInstance, options) {
+    const { dataDir, databaseUrl, writerThread = true, minFreeBytes = 0 } = options;
     const store = await openFeedbackStore({
       dataDir,
       databaseUrl,
       writerThread,
       ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
       ...(options.databaseTimeoutMs === undefined ? {} : { timeoutMs: options.databaseTimeoutMs }),
-      ...(options.queueLimit === undefined ? {} : { queueLimit: options.queueLimit }),
     });
-    app.decorate('feedbackStore', store);
+    app.decorate('db', store.connection);
+    app.decorate('storeHealth', storeHealth(store.connection));
     app.decorate('capsKey', options.capsKey ?? randomBytes(32).toString('base64url'));
-    await store.intake.forgetKeySalt();
     // The disk under a database server is the database's to watch.
     app.decorate('feedbackStoreSpace', new DiskSpace(dataDir, databaseUrl ? 0 : minFreeBytes));
-    const { engine, version } = store.health.schema();
     app.log.info(
-      { store: describeStore({ dataDir, databaseUrl }), engine, schema: version },
+      {
+        store: describeStore({ dataDir, databaseUrl }),
+        engine: store.connection.engine,
+        schema: store.connection.schemaVersion(),
+      },
       'feedback store open',
     );
-
-    // Idempotency-Keys are remembered for a day, the caps' entries for their window.
-    const sweep = clock.setInterval(() => {
-      store.forgetExpired(clock.now()).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not forget expired keys and cap entries');
-      });
-    }, SWEEP_MS);
-    sweep.unref();
-
-    app.addHook('onClose', async () => {
-      clock.clearInterval(sweep);
-      await store.close();
-    });
+    app.addHook('onClose', () => store.close());
   },
-  { name: 'feedback-store' },
+  { name: 'store' },
 );

@@ -11,7 +11,8 @@ import { SQLITE_MIGRATIONS } from './sqlite/connection.ts';
 import { newFeedback } from '../../tests/server/helpers.ts';
 import { ENGINES, type OpenedStore } from '../../tests/server/store-engines.ts';
 import { IDEMPOTENCY_TTL_MS, type AcceptResult, type NewFeedback } from '../intake/types.ts';
-import { StoreSettingsError, type FeedbackStore } from './types.ts';
+import { StoreSettingsError } from './errors.ts';
+import type { FeedbackStore } from './feedback-store.ts';
 import type { VisitCount } from '../visits/types.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 9, 30);
@@ -184,7 +185,7 @@ describe.each(ENGINES)('the $name store', (engine) => {
       ).toBe('stored');
       expect((await store.owner.counts()).pending).toBe(4);
       // Entries past their window are forgotten; the caps still count what is recent.
-      await store.forgetExpired(NOW + 2 * 3_600_000);
+      await store.intake.forgetExpired(NOW + 2 * 3_600_000);
       expect(
         (await store.intake.accept(feedback({ caps, receivedAt: NOW + 2 * 3_600_000 }))).kind,
       ).toBe('stored');

@@ -4,12 +4,26 @@
  * order (parents first); reclaiming space rewrites those that may hold a sender's words or
  * address. For each table a copy moves, the record's fields and how each is stored: a
  * field's column is its name in snake case (`receivedAt` is `received_at`). The record type
- * (`types.ts`) and these columns are checked against each other by the compiler, so a field
+ * (each feature's `types.ts`) and these columns are checked against each other by the compiler, so a field
  * added to one is added to the other.
  */
 import { formFieldsOf } from '../../common/feedback.ts';
 import type { MessageRecord, NewFeedback } from '../intake/types.ts';
-import type { StoreRow } from './types.ts';
+import type { JobRecord } from '../jobs/types.ts';
+import type { AttemptRecord } from '../mail/types.ts';
+import type { AuditEntry, Passkey } from '../owner/types.ts';
+import type { VisitCountRecord } from '../visits/types.ts';
+
+/** One row of any table, for copying a whole store from one engine to another. */
+export type StoreRow =
+  | { table: 'messages'; row: MessageRecord }
+  | { table: 'jobs'; row: JobRecord }
+  | { table: 'delivery_attempts'; row: AttemptRecord }
+  | { table: 'idempotency_keys'; row: { key: string; messageId: string; createdAt: number } }
+  | { table: 'meta'; row: { key: string; value: string } }
+  | { table: 'visit_counts'; row: VisitCountRecord }
+  | { table: 'owner_passkeys'; row: Passkey }
+  | { table: 'owner_audit'; row: AuditEntry };
 
 /** How a field is stored: as it is, as a boolean (0/1 in SQLite), as a JSON list. */
 type Kind = 'value' | 'boolean' | 'list';

@@ -43,7 +43,7 @@ export const visitsPlugin = fp<VisitsPluginOptions>(
     }
     const clock = options.clock ?? systemClock;
     const log = app.log.child({ component: 'visits' });
-    const store = app.feedbackStore.visits;
+    const store = app.visitRecorder;
     const salt = new DailySalt({ store, log });
     const counter = new VisitCounter({
       store,
@@ -80,5 +80,5 @@ export const visitsPlugin = fp<VisitsPluginOptions>(
       await counter.close();
     });
   },
-  { name: 'visits', dependencies: ['feedback-store'] },
+  { name: 'visits', dependencies: ['visit-repository'] },
 );

@@ -81,7 +81,7 @@ async function report(app: App, now: number) {
   // the latest views came.
   await app.visitCounter?.tick();
   await app.visitCounter?.tick();
-  return app.feedbackStore.visitStats.report(7, now);
+  return app.visitStats.report(7, now);
 }
 
 describe.each(ENGINES)('on $name', (engine) => {
@@ -186,7 +186,7 @@ test('counts older than VISITS_RETENTION_DAYS are deleted when the server starts
   const storage = await sqlite.storage();
   try {
     const first = await startTestServer({ storage, clock: new TestClock(START) });
-    await first.app.feedbackStore.visits.record(
+    await first.app.visitRecorder.record(
       ['2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10'].map((day) => ({
         day,
         dimension: 'site',
@@ -198,7 +198,7 @@ test('counts older than VISITS_RETENTION_DAYS are deleted when the server starts
     );
     await first.close();
     const { app } = await start({ storage, env: { VISITS_RETENTION_DAYS: '3' } });
-    const days = await app.feedbackStore.visitStats.days({ from: '2025-03-07', to: '2025-03-10' });
+    const days = await app.visitStats.days({ from: '2025-03-07', to: '2025-03-10' });
     expect(days.map((day) => day.views)).toEqual([0, 1, 1, 1]);
     await app.close();
     servers = [];
@@ -277,7 +277,7 @@ describe('what is not counted', () => {
     const { app, clock } = await start({ env: { VISITS_ENABLED: 'false' } });
     expect(app.visitCounter).toBeUndefined();
     expect((await beacon(app, view('/'))).statusCode).toBe(204);
-    expect((await app.feedbackStore.visitStats.report(7, clock.now())).totals.views).toBe(0);
+    expect((await app.visitStats.report(7, clock.now())).totals.views).toBe(0);
   });
 });
 
@@ -341,7 +341,7 @@ describe('aggregation', () => {
     const { app, clock } = await start({
       env: { VISITS_RATE_LIMIT_PER_MINUTE: '0', VISITS_MAX_PER_SECOND: '0' },
     });
-    const record = vi.spyOn(app.feedbackStore.visits, 'record');
+    const record = vi.spyOn(app.visitRecorder, 'record');
     for (let batch = 0; batch < 2000; batch += 200) {
       await Promise.all(
         Array.from({ length: 200 }, (_, index) =>
@@ -355,7 +355,7 @@ describe('aggregation', () => {
     expect(record).toHaveBeenCalledTimes(1);
     await app.visitCounter?.flush();
     expect(record).toHaveBeenCalledTimes(1);
-    const today = await app.feedbackStore.visitStats.report(7, clock.now());
+    const today = await app.visitStats.report(7, clock.now());
     expect(today.totals).toEqual({ views: 2000, visitors: 2000 });
     expect(today.pages).toEqual([
       { page: '/', views: 1000, visitors: 1000 },
@@ -367,14 +367,14 @@ describe('aggregation', () => {
     const { app, clock } = await start();
     await beacon(app, view('/'));
     const record = vi
-      .spyOn(app.feedbackStore.visits, 'record')
+      .spyOn(app.visitRecorder, 'record')
       .mockRejectedValueOnce(new Error('the store is away'));
     await app.visitCounter?.flush();
     expect(app.visitCounter?.stats.failedFlushes).toBe(1);
     await beacon(app, view('/'));
     await app.visitCounter?.flush();
     expect(record).toHaveBeenCalledTimes(2);
-    expect((await app.feedbackStore.visitStats.report(7, clock.now())).totals).toEqual({
+    expect((await app.visitStats.report(7, clock.now())).totals).toEqual({
       views: 2,
       visitors: 1,
     });
@@ -382,11 +382,11 @@ describe('aggregation', () => {
 
   test('below the disk’s floor nothing is written; the counts wait in memory', async () => {
     const { app, clock } = await start({ env: { STORE_MIN_FREE_MB: String(1024 * 1024 * 1024) } });
-    const record = vi.spyOn(app.feedbackStore.visits, 'record');
+    const record = vi.spyOn(app.visitRecorder, 'record');
     expect((await beacon(app, view('/'))).statusCode).toBe(204);
     await app.visitCounter?.flush();
     expect(record).not.toHaveBeenCalled();
-    expect((await app.feedbackStore.visitStats.report(7, clock.now())).totals.views).toBe(0);
+    expect((await app.visitStats.report(7, clock.now())).totals.views).toBe(0);
   });
 
   test('what is kept between flushes is bounded: past a bound, new things are dropped', async () => {
@@ -397,10 +397,7 @@ describe('aggregation', () => {
       await beacon(app, view(`/missing-${index}`, `site${index}.example`));
     }
     await app.visitCounter?.flush();
-    const today = await app.feedbackStore.visitStats.notFound(
-      { from: '2025-03-10', to: '2025-03-10' },
-      1000,
-    );
+    const today = await app.visitStats.notFound({ from: '2025-03-10', to: '2025-03-10' }, 1000);
     // 500 distinct paths a day each, then the rest together.
     expect(today).toHaveLength(501);
     expect(today[0]).toEqual({ path: '(other)', views: 200 });
@@ -420,7 +417,7 @@ describe('aggregation', () => {
       await beacon(app, view('/', 'www.linkedin.com'), { userAgent: `${DESKTOP} ${visitor}` });
       await app.visitCounter?.flush();
     }
-    const referrers = await app.feedbackStore.visitStats.referrers(
+    const referrers = await app.visitStats.referrers(
       { from: '2025-03-10', to: '2025-03-10' },
       1000,
     );

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { SqliteFeedbackStore } from '../../server/store/sqlite/engine.ts';
+import type { SqliteStoreConnection } from '../../server/store/sqlite/engine.ts';
 import type { NewFeedback } from '../../server/intake/types.ts';
-import type { FeedbackStore } from '../../server/store/types.ts';
+import type { FeedbackStore } from '../../server/store/feedback-store.ts';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import type { Clock, Timer } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -273,7 +273,7 @@ export function postFeedback(
 
 /** Messages in the store, in any status. */
 export async function storedCount(app: FastifyInstance): Promise<number> {
-  const counts = await app.feedbackStore.owner.counts();
+  const counts = await app.inbox.counts();
   return counts.pending + counts.sent + counts.dead + counts.spam;
 }
 
@@ -292,17 +292,20 @@ export function newFeedback(receivedAt: number, overrides: Partial<NewFeedback> 
 }
 
 /** Stores a message through the store's intake; its id (a replay's too). */
-export async function storeMessage(store: FeedbackStore, item: NewFeedback): Promise<string> {
+export async function storeMessage(
+  store: Pick<FeedbackStore, 'intake'>,
+  item: NewFeedback,
+): Promise<string> {
   const result = await store.intake.accept(item);
   if (result.kind === 'capped') throw new Error(`Capped under ${result.key}`);
   return result.id;
 }
 
 /** The server's store as the SQLite engine, for tests that reach into its file. */
-export function sqliteStore(app: FastifyInstance): SqliteFeedbackStore {
-  const store = app.feedbackStore;
-  if (!(store instanceof SqliteFeedbackStore)) throw new Error('This test needs the SQLite store');
-  return store;
+export function sqliteStore(app: FastifyInstance): SqliteStoreConnection {
+  const { db } = app;
+  if (db.engine !== 'sqlite') throw new Error('This test needs the SQLite store');
+  return db as SqliteStoreConnection;
 }
 
 /** The bytes of the server's SQLite store: its pages, wherever they are (file or write-ahead log). */

@@ -65,7 +65,7 @@ export class Browser {
   /** Adds the first passkey through a fresh link; resolves with the enrol answer. */
   async enrol(now: number, name = 'Laptop') {
     const { url } = await createEnrolmentLink(
-      this.app.feedbackStore.ownerAccess,
+      this.app.ownerAccess,
       `${TEST_PUBLIC_URL}/owner`,
       now,
       'test',

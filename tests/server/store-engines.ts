@@ -9,7 +9,8 @@ import { createTestDatabase } from './postgres.ts';
 import { tempDir, type TestStorage } from './helpers.ts';
 import { PostgresFeedbackStore } from '../../server/store/postgres/engine.ts';
 import { SqliteFeedbackStore } from '../../server/store/sqlite/engine.ts';
-import type { FeedbackStore, StoreEngine } from '../../server/store/types.ts';
+import type { StoreEngine } from '../../server/store/connection.ts';
+import type { FeedbackStore } from '../../server/store/feedback-store.ts';
 
 export interface OpenedStore {
   store: FeedbackStore;

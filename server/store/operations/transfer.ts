@@ -4,8 +4,16 @@
  */
 import { META } from '../rows.ts';
 import { all, lock, one, run, type Plan } from '../sql/plan.ts';
-import { columnsOf, COPIED_TABLES, recordOf, rowOf, type RecordTable } from '../tables.ts';
-import type { StoreRow } from '../types.ts';
+import type { StoreConnection } from '../connection.ts';
+import { StoreSettingsError } from '../errors.ts';
+import {
+  columnsOf,
+  COPIED_TABLES,
+  recordOf,
+  rowOf,
+  type RecordTable,
+  type StoreRow,
+} from '../tables.ts';
 
 type Row = Record<string, unknown>;
 
@@ -75,4 +83,51 @@ export function* insertRow(item: StoreRow): Plan<void> {
      VALUES (${columns.map((column) => `@${column}`).join(', ')})${upsert}`,
     row,
   );
+}
+
+/** Rows copied out per query. */
+const COPY_PAGE = 1000;
+
+/** Copying a whole store: every row out of one, into another that is empty. */
+export interface StoreTransfer {
+  /** Every row, parents before children. */
+  rows(): AsyncIterable<StoreRow>;
+  /** True when the store holds no message, no job and no key. */
+  isEmpty(): Promise<boolean>;
+  /** Writes every row in one transaction; refuses (StoreSettingsError) a store not empty. */
+  load(rows: AsyncIterable<StoreRow>): Promise<Record<StoreRow['table'], number>>;
+}
+
+export function storeTransfer(c: StoreConnection): StoreTransfer {
+  return {
+    async *rows() {
+      for (const table of COPIED_TABLES) {
+        let after: Record<string, unknown> | undefined;
+        for (;;) {
+          const rows = await c.read(page(table, after, COPY_PAGE));
+          for (const row of rows) yield recordRow(table, row);
+          after = rows.at(-1);
+          if (!after || rows.length < COPY_PAGE) break;
+        }
+      }
+    },
+    isEmpty: () => c.read(isEmpty()),
+    load: (rows) =>
+      c.transaction(async (exec) => {
+        if (!(await exec(beginCopy()))) {
+          throw new StoreSettingsError(
+            'The target store already holds messages; copy into an empty one.',
+          );
+        }
+        const loaded = Object.fromEntries(COPIED_TABLES.map((table) => [table.name, 0])) as Record<
+          StoreRow['table'],
+          number
+        >;
+        for await (const item of rows) {
+          await exec(insertRow(item));
+          loaded[item.table] += 1;
+        }
+        return loaded;
+      }),
+  };
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
 import { newFeedback } from '../../../tests/server/helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/server/postgres.ts';
-import { StoreSettingsError } from '../types.ts';
+import { StoreSettingsError } from '../errors.ts';
 import { PostgresFeedbackStore } from './engine.ts';
 import { latestVersion } from '../migration-files.ts';
 import { POSTGRES_MIGRATIONS } from './migrate.ts';

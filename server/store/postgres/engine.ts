@@ -6,13 +6,14 @@
  * one instance at a time; the caps, the pause and the digest live in the database.
  */
 import pg from 'pg';
-import { SharedFeedbackStore, type Exec, type StoreConnection } from '../feedback-store.ts';
+import type { Exec, StoreConnection } from '../connection.ts';
+import { SharedFeedbackStore } from '../feedback-store.ts';
 import { writePlan, type WriteResult, type Writes } from '../operations/writes.ts';
 import { acceptInDatabase } from './accept.ts';
 import { bind, compile, POSTGRES, POSTGRES_LOCKS, type Compiled } from '../sql/dialect.ts';
 import { drive, type Plan, type Step } from '../sql/plan.ts';
 import { tableNames } from '../tables.ts';
-import { StoreSettingsError } from '../types.ts';
+import { StoreSettingsError } from '../errors.ts';
 import { migratePostgres, unlimited } from './migrate.ts';
 
 export interface PostgresStoreOptions {

@@ -14,7 +14,7 @@ import {
   type Renumbered,
 } from '../migration-files.ts';
 import { ADVISORY_LOCK_IDS } from '../sql/dialect.ts';
-import { StoreSettingsError } from '../types.ts';
+import { StoreSettingsError } from '../errors.ts';
 
 export const POSTGRES_MIGRATIONS = readMigrations('postgres');
 

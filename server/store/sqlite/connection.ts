@@ -15,7 +15,7 @@ import {
   type AppliedMigration,
   type Renumbered,
 } from '../migration-files.ts';
-import { StoreSettingsError } from '../types.ts';
+import { StoreSettingsError } from '../errors.ts';
 
 /** The store's file inside DATA_DIR. */
 export const STORE_FILE = 'feedback.sqlite';

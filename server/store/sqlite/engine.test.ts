@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { newFeedback, tempDir } from '../../../tests/server/helpers.ts';
 import type { NewFeedback } from '../../intake/types.ts';
-import { StoreSettingsError } from '../types.ts';
+import { StoreSettingsError } from '../errors.ts';
 import { latestVersion } from '../migration-files.ts';
 import { SQLITE_MIGRATIONS, STORE_FILE } from './connection.ts';
 import { SqliteFeedbackStore } from './engine.ts';

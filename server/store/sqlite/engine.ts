@@ -6,7 +6,8 @@
  */
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { SharedFeedbackStore, type Exec, type StoreConnection } from '../feedback-store.ts';
+import type { Exec, StoreConnection } from '../connection.ts';
+import { SharedFeedbackStore } from '../feedback-store.ts';
 import { writePlan } from '../operations/writes.ts';
 import { openSqlite, schemaVersion, type SqliteConnectionOptions } from './connection.ts';
 import { SqliteRunner } from './runner.ts';
@@ -32,14 +33,30 @@ function sizeOf(file: string): number {
     .reduce((sum, size) => sum + size, 0);
 }
 
+/** SQLite's connection, with what tests reach into: its file, its handle, its writer. */
+export interface SqliteStoreConnection extends StoreConnection {
+  readonly engine: 'sqlite';
+  readonly file: string;
+  /** The connection of this thread: reads, and tests' faults. */
+  readonly db: Database.Database;
+  /**
+   * Makes the writer thread stall for `afterMs` and die, as a crash would: the writes sent
+   * to it meanwhile fail (tests of that failure).
+   */
+  crashWriterThread(afterMs: number): void;
+}
+
 function sqliteConnection(
   file: string,
   db: Database.Database,
   thread: WriterThread | undefined,
-): StoreConnection {
+): SqliteStoreConnection {
   const runner = new SqliteRunner(db);
   return {
     engine: 'sqlite',
+    file,
+    db,
+    crashWriterThread: (afterMs) => thread?.crash(afterMs),
     read: async (plan) => runner.read(plan),
     write: async (name, ...args) =>
       thread ? thread.write(name, ...args) : runner.write(writePlan(name, args)),
@@ -80,21 +97,16 @@ function sqliteConnection(
 }
 
 export class SqliteFeedbackStore extends SharedFeedbackStore {
+  override readonly connection: SqliteStoreConnection;
   readonly file: string;
   /** The connection of this thread: reads, and tests' faults. */
   readonly db: Database.Database;
-  readonly #thread: WriterThread | undefined;
 
-  private constructor(
-    file: string,
-    db: Database.Database,
-    thread: WriterThread | undefined,
-    queueLimit: number | undefined,
-  ) {
-    super(sqliteConnection(file, db, thread), queueLimit);
-    this.file = file;
-    this.db = db;
-    this.#thread = thread;
+  private constructor(connection: SqliteStoreConnection, queueLimit: number | undefined) {
+    super(connection, queueLimit);
+    this.connection = connection;
+    this.file = connection.file;
+    this.db = connection.db;
   }
 
   /**
@@ -113,7 +125,7 @@ export class SqliteFeedbackStore extends SharedFeedbackStore {
         throw error;
       }
     }
-    return new SqliteFeedbackStore(file, db, thread, options.queueLimit);
+    return new SqliteFeedbackStore(sqliteConnection(file, db, thread), options.queueLimit);
   }
 
   /**
@@ -121,7 +133,7 @@ export class SqliteFeedbackStore extends SharedFeedbackStore {
    * to it meanwhile fail (tests of that failure).
    */
   crashWriterThread(afterMs: number): void {
-    this.#thread?.crash(afterMs);
+    this.connection.crashWriterThread(afterMs);
   }
 
   override async close(): Promise<void> {
