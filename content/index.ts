@@ -7,6 +7,8 @@
  */
 import type { AppInput, BrowserApp, TechnologyId } from './schema.ts';
 import type { BrowserSite } from './schema.ts';
+import { englishOnly, type Languages } from './languages.ts';
+import type { SiteInput } from './schema.ts';
 import type { BrowserTechnology } from './technology-schema.ts';
 import { withAppCount } from './app-count.ts';
 import { site as siteInput } from './site.ts';
@@ -27,8 +29,14 @@ const validatedApps: BrowserApp[] = Object.values(appModules);
 /** All apps, in menu and slider order. */
 export const apps: readonly BrowserApp[] = validatedApps.sort((a, b) => a.order - b.order);
 
+/** The languages content/site.ts names; English alone when it names none. */
+function languagesOf(input: SiteInput): Languages {
+  return input.languages ?? englishOnly();
+}
+
 /** The owner's details, the description's `{{apps.count}}` filled in. */
 export const site: BrowserSite = {
   ...siteInput,
+  languages: languagesOf(siteInput),
   description: withAppCount(siteInput.description, apps.length),
 };

@@ -4,7 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { appModules, site, skills, technologies } from './index.ts';
-import { validateContent } from './validate.ts';
+import { checkTranslations, type RawTranslationFile } from './translations.ts';
+import { ContentError, validateContent } from './validate.ts';
 
 export const contentDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -15,3 +16,23 @@ export const rawApps = Object.entries(appModules).map(([file, input]) => ({
 }));
 
 export const content = validateContent({ site, skills, technologies, apps: rawApps }, contentDir);
+
+/** Each translation module, by its file relative to content/ (`apps/steda/app.es.ts`). */
+function translationFiles(modules: Record<string, unknown>): RawTranslationFile[] {
+  return Object.entries(modules).map(([file, input]) => ({ file: file.slice(2), input }));
+}
+
+const checked = checkTranslations(
+  {
+    site: translationFiles(import.meta.glob('./site.*.ts', { eager: true, import: 'site' })),
+    apps: translationFiles(
+      import.meta.glob('./apps/*/app.*.ts', { eager: true, import: 'default' }),
+    ),
+  },
+  content,
+  contentDir,
+);
+if (checked.problems.length > 0) throw new ContentError(checked.problems);
+
+/** The owner's translations, by language (every language but the default). */
+export const translations = checked.translations;

@@ -11,12 +11,52 @@
 import { z } from 'zod';
 import { AppAdsTxtSchema, AppLinksSchema } from './app-links-schema.ts';
 import { HttpsUrlSchema, SlugSchema } from './fields.ts';
+import { englishOnly } from './languages.ts';
 import type { technologies } from './technologies.ts';
 
 /** A colour written as #rrggbb. */
 const HexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1e90ff');
 
+/**
+ * A language, as a BCP 47 tag: `en`, `es`, `ar`, `pt-BR`, `zh-Hant`. It names the page's
+ * `lang`, its translations' files (`site.es.ts`, `app.es.ts`, `privacy.es.md`) and, for every
+ * language but the default, the prefix of its addresses (`/es/echoexpense`).
+ */
+export const LanguageSchema = z
+  .string()
+  .regex(
+    /^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?$/,
+    'must be a language tag like en, es, ar or pt-BR',
+  );
+
+/** The site's languages: the default, at today's addresses, and the others, each under its prefix. */
+export const LanguagesSchema = z
+  .strictObject({
+    /** The language the content files are written in; its pages keep the plain addresses. */
+    default: LanguageSchema,
+    /** The languages it is translated into, in the order the language control lists them. */
+    others: z.array(LanguageSchema),
+  })
+  .superRefine((languages, context) => {
+    languages.others.forEach((language, index) => {
+      if (language === languages.default || languages.others.indexOf(language) !== index) {
+        context.addIssue({
+          code: 'custom',
+          path: ['others', index],
+          message: `"${language}" is listed twice; each language once`,
+        });
+      }
+    });
+  });
+
 export const SiteSchema = z.strictObject({
+  /**
+   * The languages of the site: `{ default: 'en', others: ['es'] }`. Each text the owner writes
+   * can be given in another language beside its file (`site.es.ts`, `apps/<slug>/app.es.ts`,
+   * `apps/<slug>/privacy.es.md`); what is not translated is shown in the default language.
+   * Default English alone.
+   */
+  languages: LanguagesSchema.default(englishOnly),
   /** The owner's name, shown in the top bar and the home page's hero. */
   ownerName: z.string().min(1),
   /** One line under the name: what the owner builds. */
@@ -216,3 +256,43 @@ export type BrowserApp = Omit<App, (typeof BUILD_ONLY_APP_FIELDS)[number]>;
 export const BUILD_ONLY_SITE_FIELDS = ['appAdsTxt'] as const;
 /** The site's details as the site's code reads them, in the browser. */
 export type BrowserSite = Omit<Site, (typeof BUILD_ONLY_SITE_FIELDS)[number]>;
+
+/**
+ * The owner's details in another language (`content/site.<language>.ts`, exporting `site`):
+ * any of the texts below; what is left out is shown in the default language.
+ */
+export const SiteTranslationSchema = z.strictObject({
+  ownerName: SiteSchema.shape.ownerName.optional(),
+  tagline: SiteSchema.shape.tagline.optional(),
+  siteName: SiteSchema.shape.siteName.optional(),
+  description: SiteSchema.shape.description.optional(),
+  aboutMe: SiteSchema.shape.aboutMe.optional(),
+});
+export type SiteTranslation = z.input<typeof SiteTranslationSchema>;
+
+/**
+ * An app's texts in another language (`content/apps/<slug>/app.<language>.ts`, its default
+ * export): any of the texts below, a list whole (every paragraph or feature of that
+ * language); what is left out is shown in the default language. The legal pages are
+ * translated beside them as Markdown (`privacy.<language>.md`).
+ */
+export const AppTranslationSchema = z.strictObject({
+  name: AppSchema.shape.name.optional(),
+  summary: AppSchema.shape.summary.optional(),
+  description: AppSchema.shape.description.optional(),
+  features: AppSchema.shape.features.optional(),
+  /** The further legal pages' titles, by the same addresses as the app's `legalPages`. */
+  legalPages: z.record(SlugSchema, z.string().min(1).max(40)).optional(),
+  /** The link pages' texts, in the order of the app's `appLinks.patterns`. */
+  appLinks: z
+    .strictObject({
+      patterns: z.array(
+        z.strictObject({
+          title: z.string().min(1).max(80).optional(),
+          description: z.string().min(20).max(200).optional(),
+        }),
+      ),
+    })
+    .optional(),
+});
+export type AppTranslation = z.input<typeof AppTranslationSchema>;

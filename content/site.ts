@@ -6,6 +6,8 @@
 import type { SiteInput } from './schema.ts';
 
 export const site = {
+  // English at the plain addresses, Spanish under /es/ (site.es.ts and each app's *.es.* files).
+  languages: { default: 'en', others: ['es'] },
   ownerName: 'Sample Owner',
   tagline:
     'I design and build iOS, Android and web apps, from the first sketch to the store listing.',

@@ -5,12 +5,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
+import type { Translation } from '../content/translations.ts';
 import type { Content } from '../content/validate.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface LoadedContent {
   content: Content;
+  /** The owner's translations, by language (every language but the default). */
+  translations: Record<string, Translation>;
   /** Absolute path of content/. */
   contentDir: string;
 }
@@ -24,7 +27,8 @@ export async function loadContent(): Promise<LoadedContent> {
     configFile: false,
     logLevel: 'error',
   });
-  return { content: module.content, contentDir: module.contentDir };
+  const { content, translations, contentDir } = module;
+  return { content, translations, contentDir };
 }
 
 /** Whether an error is the content check's (its class is loaded through Vite's runner). */

@@ -110,6 +110,10 @@ export function replaceSample(checkout: string): void {
   writeFileSync(join(apps, 'tide-table', 'privacy.md'), LEGAL('Privacy Policy'));
   writeFileSync(join(apps, 'tide-table', 'terms.md'), LEGAL('Terms of Use'));
   writeFileSync(join(content, 'site.ts'), SITE);
+  // This owner writes in English alone: the sample's translations of its details go too.
+  for (const file of readdirSync(content)) {
+    if (/^site\.[^.]+\.ts$/.test(file)) rmSync(join(content, file));
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -6,9 +6,10 @@
 import { buildContentAssets } from './content-assets.ts';
 import { loadContentOrExit } from './load-content.ts';
 import { sampleReport } from './sample-values.ts';
+import { translationReport } from '../content/translations.ts';
 
 const started = performance.now();
-const { content, contentDir } = await loadContentOrExit();
+const { content, translations, contentDir } = await loadContentOrExit();
 let report: string | undefined;
 try {
   report = sampleReport(content, { production: process.env.NODE_ENV?.trim() === 'production' });
@@ -24,6 +25,7 @@ console.log(
   `Screenshots: ${images} for ${content.apps.length} apps in ${seconds} s ` +
     `(${result.encoded} files encoded, ${result.reused} reused, ${result.removed} removed)`,
 );
+console.log(translationReport(content, translations));
 if (report) console.log(report);
 if (process.argv.includes('--sizes')) {
   for (const [slug, bytes] of Object.entries(result.bytesBySlug)) {

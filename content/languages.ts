@@ -1,0 +1,14 @@
+/**
+ * The site's languages as the site's code reads them, without the schema's checks (the
+ * browser's bundle never loads zod): the default, at the plain addresses, and the others,
+ * each under its prefix (`/es/…`).
+ */
+export interface Languages {
+  default: string;
+  others: string[];
+}
+
+/** A site that names no languages is written in English alone. */
+export function englishOnly(): Languages {
+  return { default: 'en', others: [] };
+}

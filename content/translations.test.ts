@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { content, contentDir, translations } from './load.ts';
+import type { App } from './schema.ts';
+import { checkTranslations, translationReport, type RawTranslations } from './translations.ts';
+
+const echo = content.apps.find((app) => app.slug === 'echoexpense') as App;
+const popshop = content.apps.find((app) => app.slug === 'manzanos-popshop') as App;
+const site = { ...content.site, languages: { default: 'en', others: ['es', 'ar'] } };
+
+/** A content folder whose app folders hold these files (legal pages and their translations). */
+function folderWith(files: Record<string, string[]>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'translations-'));
+  for (const [slug, names] of Object.entries({ 'manzanos-popshop': [], ...files })) {
+    mkdirSync(path.join(dir, 'apps', slug), { recursive: true });
+    for (const name of names) writeFileSync(path.join(dir, 'apps', slug, name), '# Text\n');
+  }
+  return dir;
+}
+
+const none: RawTranslations = { site: [], apps: [] };
+
+function check(raw: Partial<RawTranslations>, dir = folderWith({ echoexpense: [] })) {
+  return checkTranslations({ ...none, ...raw }, { site, apps: [echo, popshop] }, dir);
+}
+
+describe("the sample's translations", () => {
+  it('are Spanish, complete: every app, its legal pages and the site', () => {
+    expect(content.site.languages).toEqual({ default: 'en', others: ['es'] });
+    expect(translationReport(content, translations)).toBe(
+      'Languages: en (default)\n  es: complete',
+    );
+    expect(translations.es?.apps.echoexpense?.features).toContain('Seguimiento de tus ahorros');
+    expect(translations.es?.legalPages['manzanos-popshop']?.sort()).toEqual([
+      'delete-account',
+      'privacy',
+      'security',
+      'terms',
+    ]);
+  });
+
+  it('check against the real folders without a problem', () => {
+    expect(checkTranslations(none, content, contentDir).problems).toEqual([]);
+  });
+});
+
+describe('a translation that cannot be shown stops the build, naming file and field', () => {
+  it('in a language the site does not name', () => {
+    const { problems } = check({ apps: [{ file: 'apps/echoexpense/app.fr.ts', input: {} }] });
+    expect(problems).toEqual([
+      'content/apps/echoexpense/app.fr.ts: the language "fr" is not among the site\'s languages; add it to languages.others in content/site.ts',
+    ]);
+  });
+
+  it('of a field the content does not have', () => {
+    const { problems } = check({
+      site: [{ file: 'site.es.ts', input: { tagline: 'Hola', contact: {} } }],
+      apps: [{ file: 'apps/echoexpense/app.es.ts', input: { slogan: 'Facturas al día' } }],
+    });
+    expect(problems).toEqual([
+      'content/site.es.ts: unknown key "contact"; a translation has only the texts of the file it translates',
+      'content/apps/echoexpense/app.es.ts: unknown key "slogan"; a translation has only the texts of the file it translates',
+    ]);
+  });
+
+  it('too short, as the text it translates would be', () => {
+    const { problems } = check({
+      apps: [{ file: 'apps/echoexpense/app.es.ts', input: { summary: 'Corto' } }],
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\/apps\/echoexpense\/app\.es\.ts: summary: /);
+  });
+
+  it('of an app, a legal page or a link the app does not have', () => {
+    const dir = folderWith({ echoexpense: ['privacy.md', 'faq.es.md', 'privacy.es.md'] });
+    const { problems } = check(
+      {
+        apps: [
+          { file: 'apps/nowhere/app.es.ts', input: {} },
+          { file: 'apps/echoexpense/app.es.ts', input: { legalPages: { refunds: 'Reembolsos' } } },
+          {
+            file: 'apps/manzanos-popshop/app.ar.ts',
+            input: { appLinks: { patterns: [{ title: 'رابط' }, { title: 'رابط آخر' }] } },
+          },
+        ],
+      },
+      dir,
+    );
+    expect(problems).toEqual([
+      'content/apps/nowhere/app.es.ts: there is no app "nowhere" (content/apps/nowhere/app.ts)',
+      'content/apps/echoexpense/app.es.ts: legalPages.refunds: the app has no such page (its legalPages: none)',
+      'content/apps/manzanos-popshop/app.ar.ts: appLinks.patterns: 2 given, but the app has 1 (appLinks.patterns in its app.ts), in that order',
+      'content/apps/echoexpense/faq.es.md: the app has no legal page "faq"; translate one of privacy.md, terms.md',
+    ]);
+  });
+});
+
+describe('the report of what each language lacks', () => {
+  it('names the texts shown in the default language, and counts past a few', () => {
+    const dir = folderWith({ echoexpense: ['privacy.es.md'] });
+    const { translations: partial, problems } = check(
+      {
+        site: [{ file: 'site.es.ts', input: { tagline: 'Hago apps.' } }],
+        apps: [
+          {
+            file: 'apps/echoexpense/app.es.ts',
+            input: {
+              summary: 'EchoExpense sigue tus facturas y tus días de pago en un calendario.',
+            },
+          },
+        ],
+      },
+      dir,
+    );
+    expect(problems).toEqual([]);
+    const report = translationReport({ site, apps: [echo] }, partial);
+    expect(report).toBe(
+      [
+        'Languages: en (default)',
+        '  es: shown in en where not translated:',
+        '      site.ts: siteName, description, aboutMe',
+        '      apps/echoexpense: app.ts: description, features; terms.md',
+        '  ar: shown in en where not translated:',
+        '      site.ts: tagline, siteName, description, aboutMe',
+        '      apps/echoexpense: app.ts: summary, description, features; privacy.md; terms.md',
+      ].join('\n'),
+    );
+  });
+});
