@@ -1,10 +1,11 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { linkPages } from './common/app-links.ts';
 import { pageRoutes } from './common/paths.ts';
 import { content, contentDir } from './content/load.ts';
 import { builtAppIcons } from './scripts/app-icons.ts';
+import { buildLanguage } from './scripts/build-language.ts';
 import { buildSettings } from './scripts/build-settings.ts';
 import { finishBuild, NOT_FOUND_PRERENDER_PATH } from './scripts/finish-build.ts';
 import { resumeAsset } from './scripts/resume.ts';
@@ -21,13 +22,19 @@ const requestedBuildDir = process.env.BUILD_DIR?.trim() || 'build';
 const insideCheckout = !path
   .relative(process.cwd(), path.resolve(requestedBuildDir))
   .startsWith('..');
-const buildDirectory = insideCheckout
+const buildRoot = insideCheckout
   ? requestedBuildDir
   : path.join('.cache', 'builds', `${path.basename(requestedBuildDir)}-${process.pid}`);
+
+// A language other than the default is built on its own (SITE_LANGUAGE), under its prefix,
+// into a folder of the build named after it (build/es/).
+const language = buildLanguage(content.site.languages);
+const buildDirectory = language.isDefault ? buildRoot : path.join(buildRoot, language.code);
 
 export default {
   appDirectory: 'app',
   buildDirectory,
+  basename: `${language.prefix}/`,
   // A static site: every known route is prerendered to its own HTML file and hydrated into
   // the single-page app; sub-paths of an app are served the app shell.
   ssr: false,
@@ -41,32 +48,56 @@ export default {
   prerender: {
     paths: () => [
       ...pageRoutes(content.apps).map((route) => route.path),
-      // One page for every address of an app's link (common/app-links.ts).
-      ...linkPages(content.apps).map((page) => page.shellPath),
+      // One page for every address of an app's link (common/app-links.ts), in the default
+      // language: what the link opens is the app, whatever the page's language.
+      ...(language.isDefault ? linkPages(content.apps).map((page) => page.shellPath) : []),
       NOT_FOUND_PRERENDER_PATH,
     ],
     concurrency: 2,
   },
   async buildEnd({ reactRouterConfig }) {
     const resumePath = (await resumeAsset(content.site, contentDir))?.href;
+    const clientDir = path.join(reactRouterConfig.buildDirectory, 'client');
+    // React Router writes the pages of a language under its prefix, beside the scripts:
+    // lifted out of it, the language's build is one site, served under its prefix.
+    if (!language.isDefault) liftPages(clientDir, language.code);
     await finishBuild({
-      clientDir: path.join(reactRouterConfig.buildDirectory, 'client'),
+      clientDir,
       buildDir: reactRouterConfig.buildDirectory,
+      language: language.code,
+      otherLanguages: language.isDefault ? content.site.languages.others : [],
       // Each app with its icon's address, where it has one (as the icon step drew it).
-      apps: content.apps.map((app) => ({
+      // The pages of the apps' links are the default language's alone.
+      apps: content.apps.map(({ appLinks, ...app }) => ({
         ...app,
+        ...(language.isDefault && appLinks ? { appLinks } : {}),
         icon: builtAppIcons(path.resolve('app/generated/app-icons.ts'))[app.slug],
       })),
-      settings: buildSettings,
-      storeFiles: storeFiles(content.apps, content.site),
+      settings: { ...buildSettings, publicUrl: `${buildSettings.publicUrl}${language.prefix}` },
+      // The files the stores and ad networks read are the site's, at its root.
+      storeFiles: language.isDefault ? storeFiles(content.apps, content.site) : [],
       headOf: (route) =>
         structuredDataTags(
           structuredDataFor(route, { ...content, publicUrl: buildSettings.publicUrl, resumePath }),
         ),
     });
-    if (!insideCheckout) moveBuild(buildDirectory, requestedBuildDir);
+    if (!insideCheckout) {
+      moveBuild(
+        buildDirectory,
+        language.isDefault ? requestedBuildDir : path.join(requestedBuildDir, language.code),
+      );
+    }
   },
 } satisfies Config;
+
+/** Moves the pages React Router wrote under `client/<prefix>/` up into `client/`. */
+function liftPages(clientDir: string, prefix: string): void {
+  const written = path.join(clientDir, prefix);
+  for (const entry of readdirSync(written)) {
+    renameSync(path.join(written, entry), path.join(clientDir, entry));
+  }
+  rmSync(written, { recursive: true });
+}
 
 /** Moves a finished build to its folder, in place of what was there. */
 function moveBuild(from: string, to: string): void {

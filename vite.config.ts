@@ -1,7 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { browserContentPlugin } from './scripts/browser-content.ts';
+import { buildLanguage, ownNames } from './scripts/build-language.ts';
 import { buildSettings } from './scripts/build-settings.ts';
+import { languagesOf } from './content/languages.ts';
+import type { SiteInput } from './content/schema.ts';
+import { site } from './content/site.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
 import { contentDev } from './scripts/content-dev.ts';
 import { eagerCommonJs } from './scripts/eager-commonjs.ts';
@@ -30,10 +34,16 @@ console.warn = (...args: unknown[]) => {
   printWarning(...args);
 };
 
+/** The language this build is for (SITE_LANGUAGE): its pages and files live under its prefix. */
+const siteInput: SiteInput = site;
+const languages = languagesOf(siteInput);
+const language = buildLanguage(languages);
+
 export default defineConfig(({ command }) => ({
+  base: `${language.prefix}/`,
   plugins: [
-    browserContentPlugin(),
-    legalMarkdown(),
+    browserContentPlugin(language.code),
+    legalMarkdown(language.prefix),
     ...(command === 'serve' ? [devApi(), contentDev()] : []),
     reactRouter(),
     eagerCommonJs(),
@@ -41,6 +51,9 @@ export default defineConfig(({ command }) => ({
   ] as Plugin[],
   define: {
     __PUBLIC_URL__: JSON.stringify(buildSettings.publicUrl),
+    __SITE_LANGUAGE__: JSON.stringify(language.code),
+    __SITE_DIRECTION__: JSON.stringify(language.dir),
+    __LANGUAGE_NAMES__: JSON.stringify(ownNames(languages)),
     __BUILD_ID__: JSON.stringify(buildSettings.buildId),
     __FEEDBACK_API_ORIGIN__: JSON.stringify(buildSettings.feedbackApiOrigin ?? ''),
   },

@@ -3,11 +3,14 @@ import { browserContentPlugin } from './scripts/browser-content.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
 
 export default defineConfig({
-  plugins: [legalMarkdown(), browserContentPlugin()],
+  plugins: [legalMarkdown(), browserContentPlugin('en')],
   define: {
     __PUBLIC_URL__: JSON.stringify('http://localhost:3000'),
     __BUILD_ID__: JSON.stringify('test-build'),
     __FEEDBACK_API_ORIGIN__: JSON.stringify(''),
+    __SITE_LANGUAGE__: JSON.stringify('en'),
+    __SITE_DIRECTION__: JSON.stringify('ltr'),
+    __LANGUAGE_NAMES__: JSON.stringify({ en: 'English', es: 'Español' }),
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
   test: {

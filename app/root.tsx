@@ -46,7 +46,7 @@ function HydrationMark() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const dialogPage = opensWithDialog(useMatches());
   return (
-    <html lang="en">
+    <html lang={__SITE_LANGUAGE__} dir={__SITE_DIRECTION__}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -17,6 +17,14 @@ export type HtmlFile = z.infer<typeof HtmlFileSchema>;
 
 export const SiteManifestSchema = z.strictObject({
   buildId: z.string().min(1),
+  /** The language of these pages, e.g. `en`. */
+  language: z.string().min(1),
+  /**
+   * The site's other languages (in the default language's manifest): each is built into a
+   * folder of the build named after it (`es/`, with its own site.json) and served under its
+   * prefix (`/es/…`). Default none.
+   */
+  otherLanguages: z.array(z.string().min(1)).optional(),
   publicUrl: z.url(),
   /** The origin the form posts to when it is not the pages' own (FEEDBACK_API_URL). */
   feedbackApiOrigin: z.url().optional(),

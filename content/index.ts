@@ -4,11 +4,21 @@
  * from it. The shapes are checked at build time (content/validate.ts), so nothing here
  * re-validates at run time. In the browser the fields only the build reads are left out
  * (scripts/browser-content.ts), and the types here say so.
+ *
+ * In a build of another language than the default (SITE_LANGUAGE), the owner's texts are
+ * that language's where the owner translated them (content/translations.ts), the default
+ * language's elsewhere; the browser's bundle holds that language's translations alone.
  */
-import type { AppInput, BrowserApp, TechnologyId } from './schema.ts';
-import type { BrowserSite } from './schema.ts';
-import { englishOnly, type Languages } from './languages.ts';
-import type { SiteInput } from './schema.ts';
+import type {
+  AppInput,
+  AppTranslation,
+  BrowserApp,
+  BrowserSite,
+  SiteTranslation,
+  TechnologyId,
+} from './schema.ts';
+import { pageLanguage } from './page-language.ts';
+import { languagesOf } from './languages.ts';
 import type { BrowserTechnology } from './technology-schema.ts';
 import { withAppCount } from './app-count.ts';
 import { site as siteInput } from './site.ts';
@@ -21,22 +31,45 @@ export const appModules = import.meta.glob<AppInput>('./apps/*/app.ts', {
   import: 'default',
 });
 
+/** The owner's translations of the site's details and of each app, by file. */
+const siteTranslations = import.meta.glob<SiteTranslation>('./site.*.ts', {
+  eager: true,
+  import: 'site',
+});
+const appTranslations = import.meta.glob<AppTranslation>('./apps/*/app.*.ts', {
+  eager: true,
+  import: 'default',
+});
+
+/** An app's texts in the pages' language, where the owner translated them. */
+function translated(app: BrowserApp): BrowserApp {
+  const texts = pageLanguage && appTranslations[`./apps/${app.slug}/app.${pageLanguage}.ts`];
+  if (!texts) return app;
+  const { summary, description, features, legalPages } = texts;
+  return {
+    ...app,
+    ...(summary === undefined ? {} : { summary }),
+    ...(description === undefined ? {} : { description }),
+    ...(features === undefined ? {} : { features }),
+    ...(app.legalPages && legalPages ? { legalPages: { ...app.legalPages, ...legalPages } } : {}),
+  };
+}
+
 // The build has validated these inputs against the schemas, so their output types hold.
 export const skills: readonly string[] = skillsInput;
 export const technologies: Record<TechnologyId, BrowserTechnology> = technologiesInput;
-const validatedApps: BrowserApp[] = Object.values(appModules);
+const validatedApps: BrowserApp[] = Object.values(appModules).map(translated);
 
 /** All apps, in menu and slider order. */
 export const apps: readonly BrowserApp[] = validatedApps.sort((a, b) => a.order - b.order);
 
-/** The languages content/site.ts names; English alone when it names none. */
-function languagesOf(input: SiteInput): Languages {
-  return input.languages ?? englishOnly();
-}
+const siteTexts: SiteTranslation =
+  (pageLanguage && siteTranslations[`./site.${pageLanguage}.ts`]) || {};
 
 /** The owner's details, the description's `{{apps.count}}` filled in. */
 export const site: BrowserSite = {
   ...siteInput,
+  ...siteTexts,
   languages: languagesOf(siteInput),
-  description: withAppCount(siteInput.description, apps.length),
+  description: withAppCount(siteTexts.description ?? siteInput.description, apps.length),
 };

@@ -12,3 +12,8 @@ export interface Languages {
 export function englishOnly(): Languages {
   return { default: 'en', others: [] };
 }
+
+/** The languages content/site.ts names; English alone when it names none. */
+export function languagesOf(site: { languages?: Languages | undefined }): Languages {
+  return site.languages ?? englishOnly();
+}

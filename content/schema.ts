@@ -272,12 +272,12 @@ export type SiteTranslation = z.input<typeof SiteTranslationSchema>;
 
 /**
  * An app's texts in another language (`content/apps/<slug>/app.<language>.ts`, its default
- * export): any of the texts below, a list whole (every paragraph or feature of that
+ * export; its name is the same in every language, as its feedback is filed under it): any
+ * of the texts below, a list whole (every paragraph or feature of that
  * language); what is left out is shown in the default language. The legal pages are
  * translated beside them as Markdown (`privacy.<language>.md`).
  */
 export const AppTranslationSchema = z.strictObject({
-  name: AppSchema.shape.name.optional(),
   summary: AppSchema.shape.summary.optional(),
   description: AppSchema.shape.description.optional(),
   features: AppSchema.shape.features.optional(),

@@ -57,7 +57,7 @@ export const site = {
 describe("the browser's content", () => {
   it("leaves out an app's category, screenshots and links, and keeps every other field", () => {
     const file = '/site/content/apps/tide-table/app.ts';
-    const [keys] = exportedKeys(browserContent(APP_SOURCE, file), file);
+    const [keys] = exportedKeys(browserContent(APP_SOURCE, file, 'en'), file);
     const [sourceKeys] = exportedKeys(APP_SOURCE, file);
     const buildOnly = ['category', 'screenshots', 'appLinks'];
     expect(sourceKeys).toEqual(expect.arrayContaining([...buildOnly, 'buttons']));
@@ -68,7 +68,7 @@ describe("the browser's content", () => {
     for (const folder of readdirSync(path.join(contentDir, 'apps'))) {
       const file = path.join(contentDir, 'apps', folder, 'app.ts');
       const source = readFileSync(file, 'utf8');
-      const [keys] = exportedKeys(browserContent(source, file), file);
+      const [keys] = exportedKeys(browserContent(source, file, 'en'), file);
       expect(keys, file).toEqual(expect.arrayContaining(['slug', 'name', 'buttons']));
       expect(keys, file).not.toEqual(expect.arrayContaining(['screenshots']));
     }
@@ -82,7 +82,7 @@ describe("the browser's content", () => {
 
   it("leaves out the site's app-ads.txt lines, and keeps its other details", () => {
     const file = '/site/content/site.ts';
-    const [keys] = exportedKeys(browserContent(SITE_SOURCE, file), file);
+    const [keys] = exportedKeys(browserContent(SITE_SOURCE, file, 'en'), file);
     const [sourceKeys] = exportedKeys(SITE_SOURCE, file);
     expect(sourceKeys).toContain('appAdsTxt');
     expect(keys).toEqual(sourceKeys?.filter((key) => key !== 'appAdsTxt'));
@@ -90,7 +90,7 @@ describe("the browser's content", () => {
 
   it("leaves out each technology's icon", () => {
     const file = path.join(contentDir, 'technologies.ts');
-    const out = browserContent(readFileSync(file, 'utf8'), file);
+    const out = browserContent(readFileSync(file, 'utf8'), file, 'en');
     const [, ...technologies] = exportedKeys(out, file);
     expect(technologies.length).toBeGreaterThan(1);
     for (const keys of technologies) expect(keys).toEqual(['name', 'href']);
@@ -108,15 +108,33 @@ describe("the browser's content", () => {
       '  screenshots: shots',
       '} satisfies AppInput;',
     ].join('\n');
-    const out = browserContent(source, file);
+    const out = browserContent(source, file, 'en');
     expect(exportedKeys(out, file)).toEqual([['slug', 'legal']]);
     expect(out).toContain("slug: 'sample-app'");
   });
 
   it('leaves any other file, and a shape it does not know, as it is', () => {
     const other = "export const site = { category: 'kept' };";
-    expect(browserContent(other, '/site/content/skills.ts')).toBe(other);
+    expect(browserContent(other, '/site/content/skills.ts', 'en')).toBe(other);
     const indirect = "const app = { category: 'kept' };\nexport default app;";
-    expect(browserContent(indirect, '/site/content/apps/x/app.ts')).toBe(indirect);
+    expect(browserContent(indirect, '/site/content/apps/x/app.ts', 'en')).toBe(indirect);
+  });
+
+  it("keeps a translation only in its language's build, without its links' texts", () => {
+    const file = '/site/content/apps/sample-app/app.es.ts';
+    const source = [
+      "import type { AppTranslation } from '../../schema.ts';",
+      'export default {',
+      "  summary: 'Una app de muestra que solo existe para probar las comprobaciones.',",
+      "  appLinks: { patterns: [{ title: 'Un enlace' }] },",
+      '} satisfies AppTranslation;',
+    ].join('\n');
+    expect(exportedKeys(browserContent(source, file, 'es'), file)).toEqual([['summary']]);
+    expect(browserContent(source, file, 'en')).toBe(
+      'export const site = {};\nexport default {};\n',
+    );
+    const site = "export const site = { tagline: 'Hago apps.' };";
+    expect(browserContent(site, '/site/content/site.es.ts', 'es')).toBe(site);
+    expect(browserContent(site, '/site/content/site.es.ts', 'ar')).not.toContain('Hago');
   });
 });

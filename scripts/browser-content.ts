@@ -9,6 +9,10 @@
  * the whole content. The types keep the site's code from reading these fields (`BrowserApp`,
  * `BrowserSite`, `BrowserTechnology`), so a page hydrates as it was drawn.
  *
+ * The owner's translations (`site.es.ts`, `apps/<slug>/app.es.ts`) reach the browser only in
+ * the build of their language, and without the texts of the links' pages, which are built in
+ * the default language; in every other build they are empty.
+ *
  * The pages of an app's links read its `appLinks` from a copy of its app.ts of their own,
  * imported as `app.ts?links` (content/app-links.ts), which holds the app's `slug` and
  * `appLinks` alone, wherever it is built.
@@ -20,6 +24,10 @@ import { BUILD_ONLY_TECHNOLOGY_FIELDS } from '../content/technology-schema.ts';
 const APP_FILE = /\/content\/apps\/[^/]+\/app\.ts$/;
 const TECHNOLOGIES_FILE = /\/content\/technologies\.ts$/;
 const SITE_FILE = /\/content\/site\.ts$/;
+/** A translation of the site's details or of an app's texts, with its language. */
+const TRANSLATION_FILE = /\/content\/(?:site|apps\/[^/]+\/app)\.([^./]+)\.ts$/;
+/** A translation in a build of another language: nothing. */
+const NO_TRANSLATION = 'export const site = {};\nexport default {};\n';
 
 /** What an app's `?links` copy holds of it. */
 const LINK_FIELDS = ['slug', 'appLinks'];
@@ -91,6 +99,14 @@ function technologyEdits(code: string, program: ESTree.Program): Edit[] {
   );
 }
 
+/** The edits of an app's translation: its default export, without its links' texts. */
+function translationEdits(code: string, program: ESTree.Program): Edit[] {
+  const exported = program.body.find((node) => node.type === 'ExportDefaultDeclaration');
+  const object = objectLiteral(exported?.declaration);
+  const edit = object && without(code, object, ['appLinks']);
+  return edit ? [edit] : [];
+}
+
 /** The edits of site.ts: its exported details, without the build's fields. */
 function siteEdits(code: string, program: ESTree.Program): Edit[] {
   return exportedConstants(program).flatMap(
@@ -103,14 +119,18 @@ function siteEdits(code: string, program: ESTree.Program): Edit[] {
  * only the build reads. Any other file, or a shape this does not recognise (the fields are
  * then kept, and only cost bytes), comes back unchanged.
  */
-export function browserContent(code: string, file: string): string {
-  const editsOf = APP_FILE.test(file)
-    ? appEdits
-    : TECHNOLOGIES_FILE.test(file)
-      ? technologyEdits
-      : SITE_FILE.test(file)
-        ? siteEdits
-        : undefined;
+export function browserContent(code: string, file: string, language: string): string {
+  const translation = TRANSLATION_FILE.exec(file);
+  if (translation && translation[1] !== language) return NO_TRANSLATION;
+  const editsOf = translation
+    ? translationEdits
+    : APP_FILE.test(file)
+      ? appEdits
+      : TECHNOLOGIES_FILE.test(file)
+        ? technologyEdits
+        : SITE_FILE.test(file)
+          ? siteEdits
+          : undefined;
   if (!editsOf) return code;
   const { program, errors } = parseSync(file, code);
   if (errors.length > 0) return code;
@@ -138,7 +158,7 @@ export function linksCopy(code: string, file: string): string {
  * The Vite plugin: the browser's build (and dev server) get the content without those
  * fields; every build (the tests' too) gets an app's `?links` copy.
  */
-export function browserContentPlugin(): Plugin {
+export function browserContentPlugin(language: string): Plugin {
   return {
     name: 'portfolio:browser-content',
     enforce: 'pre',
@@ -148,7 +168,7 @@ export function browserContentPlugin(): Plugin {
       if (query === 'links' && APP_FILE.test(file))
         return { code: linksCopy(code, file), map: null };
       if (query !== undefined || this.environment.name !== 'client') return null;
-      const changed = browserContent(code, file);
+      const changed = browserContent(code, file, language);
       return changed === code ? null : { code: changed, map: null };
     },
   };

@@ -22,6 +22,10 @@ export interface FinishBuildOptions {
   buildDir: string;
   apps: readonly RoutableApp[];
   settings: BuildSettings;
+  /** The language of this build's pages. */
+  language: string;
+  /** The site's other languages, each built into a folder of this build (default build only). */
+  otherLanguages?: readonly string[];
   /** What a page's head gains at the end (its JSON-LD); default nothing. */
   headOf?: (route: SiteRoute) => string;
   /** The files the stores and ad networks read (scripts/store-files.ts); default none. */
@@ -33,6 +37,8 @@ export async function finishBuild({
   buildDir,
   apps,
   settings,
+  language,
+  otherLanguages = [],
   headOf = () => '',
   storeFiles = [],
 }: FinishBuildOptions): Promise<SiteManifest> {
@@ -45,7 +51,7 @@ export async function finishBuild({
   // Each page's scripts wait for its first paint; its styles, icon and first marks move in.
   await rewritePages(clientDir, apps, headOf);
   // The hashes of each page's inline scripts, taken from the pages as they now are.
-  const manifest = await siteManifest(clientDir, apps, settings);
+  const manifest = await siteManifest(clientDir, apps, settings, { language, otherLanguages });
   // The headers and redirects of the static hosts and nginx, for the files there are so far.
   const files = await listFiles(clientDir);
   await writeHostFiles(clientDir, buildDir, files, apps, manifest);

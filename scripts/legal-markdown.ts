@@ -63,7 +63,7 @@ export function fillLegalText(source: string, values: LegalTextValues, file: str
 const LEGAL_FILE = /\/content\/apps\/([^/]+)\/[^/]+\.md$/;
 
 /** Each app's placeholder values by its slug, read through Vite (content/ uses import.meta.glob). */
-async function loadValues(root: string): Promise<Map<string, LegalTextValues>> {
+async function loadValues(root: string, prefix: string): Promise<Map<string, LegalTextValues>> {
   const { module } = await runnerImport<typeof import('../content/load.ts')>('/content/load.ts', {
     root,
     configFile: false,
@@ -75,7 +75,7 @@ async function loadValues(root: string): Promise<Map<string, LegalTextValues>> {
       app.slug,
       {
         'app.name': app.name,
-        'app.support': paths.support.href(app.slug),
+        'app.support': `${prefix}${paths.support.href(app.slug)}`,
         'owner.name': site.ownerName,
         'owner.email': site.contact.email,
         'site.url': buildSettings.publicUrl,
@@ -84,7 +84,11 @@ async function loadValues(root: string): Promise<Map<string, LegalTextValues>> {
   );
 }
 
-export function legalMarkdown(): Plugin {
+/**
+ * `prefix`: the addresses' prefix of the pages being built (`/es` in the Spanish build), so
+ * `{{app.support}}` leads to the support page in the text's language.
+ */
+export function legalMarkdown(prefix = ''): Plugin {
   let root = process.cwd();
   let values: Promise<Map<string, LegalTextValues>> | undefined;
   return {
@@ -97,7 +101,7 @@ export function legalMarkdown(): Plugin {
       const match = LEGAL_FILE.exec(id);
       if (!match) return null;
       const file = path.relative(root, id);
-      const appValues = (await (values ??= loadValues(root))).get(match[1] ?? '');
+      const appValues = (await (values ??= loadValues(root, prefix))).get(match[1] ?? '');
       if (!appValues) throw new Error(`${file}: no app has the folder ${match[1] ?? ''}`);
       const html = await marked.parse(fillLegalText(source, appValues, file), { gfm: true });
       return { code: `export default ${JSON.stringify(html)};`, map: null };

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { RoutableApp } from '../common/paths.ts';
 import type { SiteManifest } from '../common/site-manifest.ts';
+import type { LanguageSite } from './site-manifest.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { feedbackOutboxPlugin } from './mail/plugin.ts';
@@ -50,8 +51,11 @@ export const TIMEOUTS = {
 
 export interface BuildAppOptions {
   config: Config;
-  /** The built site to serve; omit to serve only the API (development). */
-  site?: { manifest: SiteManifest };
+  /**
+   * The built site to serve, with its other languages, each under its prefix (`/es/…`);
+   * omit to serve only the API (development).
+   */
+  site?: { manifest: SiteManifest; languages?: readonly LanguageSite[] };
   /**
    * The apps whose feedback is accepted, with the slugs of their pages (where a form post's
    * answer leads); default the built site's apps.
@@ -244,6 +248,17 @@ export async function buildApp({
     clock,
   });
   if (site) {
+    for (const { code, manifest } of site.languages ?? []) {
+      await app.register(
+        async (scope) => {
+          await scope.register(siteRoutes, {
+            clientDir: path.join(config.SITE_DIR, code, 'client'),
+            manifest,
+          });
+        },
+        { prefix: `/${code}` },
+      );
+    }
     await app.register(siteRoutes, {
       clientDir: path.join(config.SITE_DIR, 'client'),
       manifest: site.manifest,

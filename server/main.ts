@@ -7,7 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { withSettingsFile } from './settings-file.ts';
 import { StoreSettingsError } from './store/errors.ts';
-import { readOwnerPage, readSiteManifest } from './site-manifest.ts';
+import { readLanguageSites, readOwnerPage, readSiteManifest } from './site-manifest.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -15,10 +15,11 @@ async function main(): Promise<void> {
   const settings = withSettingsFile(process.env);
   const config = loadConfig(settings.env, settings.file);
   const manifest = await readSiteManifest(config.SITE_DIR);
+  const languages = await readLanguageSites(config.SITE_DIR, manifest);
   const ownerPage = await readOwnerPage(config.SITE_DIR);
   const app = await buildApp({
     config,
-    site: { manifest },
+    site: { manifest, languages },
     ...(ownerPage === undefined ? {} : { ownerPage }),
   });
   if (settings.file) {

@@ -25,6 +25,26 @@ export async function readSiteManifest(siteDir: string): Promise<SiteManifest> {
 }
 
 /** The file of the owner's pages in a build (built apart from the site, never public). */
+/** A language of the site beside the default: its pages, built into a folder of its own. */
+export interface LanguageSite {
+  /** Its tag, and the prefix of its addresses (`es`: `/es/…`). */
+  code: string;
+  manifest: SiteManifest;
+}
+
+/** The site's other languages, each built into `<siteDir>/<code>/` with its own manifest. */
+export async function readLanguageSites(
+  siteDir: string,
+  manifest: SiteManifest,
+): Promise<LanguageSite[]> {
+  return Promise.all(
+    (manifest.otherLanguages ?? []).map(async (code) => ({
+      code,
+      manifest: await readSiteManifest(path.join(siteDir, code)),
+    })),
+  );
+}
+
 export const OWNER_PAGE_FILE = path.join('owner', 'index.html');
 
 /** The owner's page of the build in `siteDir`; undefined when the build has none. */

@@ -2,9 +2,46 @@ import type { MetaDescriptor } from 'react-router';
 import { SITE_CARD_PATH } from '../../common/link-cards.ts';
 import { site } from '../../content/index.ts';
 
-/** The address of a path on the public site. */
-function absoluteUrl(path: string): string {
-  return `${__PUBLIC_URL__}${path === '/' ? '/' : path}`;
+/** The prefix of a language's addresses: none for the default, `/es` for Spanish. */
+function prefixOf(language: string): string {
+  return language === site.languages.default ? '' : `/${language}`;
+}
+
+/** The address of a path on the public site, in a language (default: the page's). */
+function absoluteUrl(path: string, language = __SITE_LANGUAGE__): string {
+  return `${__PUBLIC_URL__}${prefixOf(language)}${path}`;
+}
+
+/** Open Graph's form of a language tag: `pt-BR` → `pt_BR`. */
+const ogLocale = (language: string) => language.replace('-', '_');
+
+/**
+ * The page in each of the site's languages (every page is built in each), for search
+ * engines: `hreflang` alternates, the default language's as `x-default`.
+ */
+function alternates(path: string): MetaDescriptor[] {
+  const { languages } = site;
+  if (languages.others.length === 0) return [];
+  return [
+    ...[languages.default, ...languages.others].map(
+      (language) =>
+        ({
+          tagName: 'link',
+          rel: 'alternate',
+          hrefLang: language,
+          href: absoluteUrl(path, language),
+        }) as const,
+    ),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: absoluteUrl(path, languages.default),
+    } as const,
+    ...[languages.default, ...languages.others]
+      .filter((language) => language !== __SITE_LANGUAGE__)
+      .map((language) => ({ property: 'og:locale:alternate', content: ogLocale(language) })),
+  ];
 }
 
 export interface PageMetaOptions {
@@ -31,18 +68,19 @@ export function pageMeta({
   extra = [],
 }: PageMetaOptions): MetaDescriptor[] {
   const fullTitle = title === undefined ? site.siteName : `${title} | ${site.siteName}`;
-  const url = path === undefined ? undefined : absoluteUrl(path);
-  const image = absoluteUrl(card.path);
+  const image = `${__PUBLIC_URL__}${card.path}`;
   return [
     { title: fullTitle },
     { name: 'description', content: description },
-    ...(url
-      ? [
-          { tagName: 'link', rel: 'canonical', href: url } as const,
-          { property: 'og:url', content: url },
-        ]
-      : [{ name: 'robots', content: 'noindex' }]),
+    ...(path === undefined
+      ? [{ name: 'robots', content: 'noindex' }]
+      : [
+          { tagName: 'link', rel: 'canonical', href: absoluteUrl(path) } as const,
+          { property: 'og:url', content: absoluteUrl(path) },
+          ...alternates(path),
+        ]),
     { property: 'og:type', content: 'website' },
+    { property: 'og:locale', content: ogLocale(__SITE_LANGUAGE__) },
     { property: 'og:site_name', content: site.siteName },
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },

@@ -39,6 +39,7 @@ export async function siteManifest(
   clientDir: string,
   apps: readonly RoutableApp[],
   settings: BuildSettings,
+  languages: { language: string; otherLanguages: readonly string[] },
 ): Promise<SiteManifest> {
   const pages: SiteManifest['pages'] = {};
   for (const route of pageRoutes(apps)) {
@@ -46,6 +47,10 @@ export async function siteManifest(
   }
   return {
     buildId: settings.buildId,
+    language: languages.language,
+    ...(languages.otherLanguages.length > 0
+      ? { otherLanguages: [...languages.otherLanguages] }
+      : {}),
     publicUrl: settings.publicUrl,
     ...(settings.feedbackApiOrigin ? { feedbackApiOrigin: settings.feedbackApiOrigin } : {}),
     apps: apps.map(({ slug, name, legal, legalPages, icon }) => ({

@@ -289,7 +289,9 @@ export const siteRoutes = fp<SiteRoutesOptions>(
         return;
       }
       const withoutSlash = pathname.replace(/\/+$/, '');
-      if (!pages.has(withoutSlash)) {
+      // A language's pages are served under its prefix (`/es`), and its home is `/es/`.
+      const page = withoutSlash.slice(app.prefix.length);
+      if (page === '' || !pages.has(page)) {
         done();
         return;
       }

@@ -17,6 +17,7 @@ export function writeFakeSite(
   }
   const manifest: SiteManifest = {
     buildId: 'fake-build',
+    language: 'en',
     publicUrl: options.publicUrl,
     apps: options.appNames.map((name, index) => ({ slug: `app-${index}`, name, legal: false })),
     pages: { '/': { file: 'index.html', scriptHashes: [] } },

@@ -50,6 +50,7 @@ export function createFixtureSite(env: Record<string, string> = {}): FixtureSite
   write(path.join(clientDir, 'build-id.json'), '{"buildId":"fixture"}');
   const manifest: SiteManifest = {
     buildId: 'fixture',
+    language: 'en',
     publicUrl: 'http://localhost:3000',
     apps: FIXTURE_APPS,
     pages,

@@ -6,9 +6,14 @@ import styles from './legal-modal.module.css';
 
 /**
  * Each legal text (privacy.md, terms.md and the further pages an app declares) is its own
- * small chunk, compiled from Markdown to HTML at build time.
+ * small chunk, compiled from Markdown to HTML at build time; so is each translation of one
+ * (privacy.es.md), which the pages of its language show in its place.
  */
-const legalHtml = import.meta.glob<string>('../../../content/apps/*/*.md', {
+const legalHtml = import.meta.glob<string>(
+  ['../../../content/apps/*/*.md', '!../../../content/apps/*/*.*.md'],
+  { import: 'default' },
+);
+const translatedHtml = import.meta.glob<string>('../../../content/apps/*/*.*.md', {
   import: 'default',
 });
 
@@ -26,7 +31,8 @@ function legalTextHtml(slug: string, doc: LegalDoc): Promise<string> {
   const key = `${slug}/${doc}`;
   let promise = loading.get(key);
   if (!promise) {
-    const load = legalHtml[`../../../content/apps/${slug}/${doc}.md`];
+    const file = `../../../content/apps/${slug}/${doc}`;
+    const load = translatedHtml[`${file}.${__SITE_LANGUAGE__}.md`] ?? legalHtml[`${file}.md`];
     promise = loadChunk(`legal-${slug}-${doc}`, () =>
       load ? load() : Promise.reject(new Error(`No ${doc} text for ${slug}`)),
     ).then(belowModalTitle);

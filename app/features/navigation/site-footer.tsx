@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SITE_FOOTER_ID } from '../../../common/first-paint.ts';
 import { site } from '../../../content/index.ts';
+import { LanguageLinks } from './language-links.tsx';
 import { navLinks } from './nav-links.ts';
 import styles from './site-footer.module.css';
 
@@ -25,6 +26,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <LanguageLinks />
         <p className={styles.note}>
           © {new Date().getFullYear()} {site.ownerName}
         </p>

@@ -1,0 +1,39 @@
+import { useLocation } from 'react-router';
+import { site } from '../../../content/index.ts';
+import styles from './language-links.module.css';
+
+/** The prefix of a language's addresses: none for the default, `/es` for Spanish. */
+function prefixOf(code: string): string {
+  return code === site.languages.default ? '' : `/${code}`;
+}
+
+/**
+ * This page in each of the site's languages: plain links (each language is a site of its
+ * own), each named in its language. Nothing is stored: the address says the language.
+ */
+export function LanguageLinks() {
+  const { pathname } = useLocation();
+  const { languages } = site;
+  if (languages.others.length === 0) return null;
+  return (
+    <nav aria-label="Languages" className={styles.languages}>
+      <ul>
+        {[languages.default, ...languages.others].map((code) => {
+          const current = code === __SITE_LANGUAGE__;
+          return (
+            <li key={code}>
+              <a
+                href={`${prefixOf(code)}${pathname}`}
+                lang={code}
+                hrefLang={code}
+                aria-current={current ? 'page' : undefined}
+              >
+                {__LANGUAGE_NAMES__[code] ?? code}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
