@@ -4,6 +4,7 @@ import { DIALOG_PAGE_ATTRIBUTE } from '../common/early-events.ts';
 import { Backgrounds } from './features/backgrounds/backgrounds.tsx';
 import { appIcons } from './compositions/app-icons.ts';
 import { useBackgroundPause } from './features/backgrounds/use-background-pause.ts';
+import { t } from './i18n/messages.ts';
 import { Deferred, whenPageHydrated } from './lib/hydration.tsx';
 import { ScrollRestoration } from './lib/scroll-restoration.tsx';
 import { ErrorScreen } from './features/errors/error-screen.tsx';
@@ -70,7 +71,7 @@ export default function App() {
   return (
     <>
       <a href="#main" className={styles.skipLink}>
-        Skip to content
+        {t.shell.skipToContent}
       </a>
       <Backgrounds paused={paused} />
       <div className={styles.shell}>
@@ -99,7 +100,7 @@ export function HydrateFallback() {
     <main id="main" className={styles.fallback}>
       <noscript>
         <p>
-          This address opens with JavaScript. <a href="/">Go to Home</a>
+          {t.shell.needsScripts} <a href="/">{t.shell.goHome}</a>
         </p>
       </noscript>
     </main>

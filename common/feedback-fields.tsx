@@ -41,7 +41,27 @@ export interface FeedbackFieldsProps {
   classes: FeedbackFieldsClasses;
   /** The first field, for the form's own focusing. */
   firstFieldRef?: Ref<HTMLInputElement>;
+  /** The fields' words; default English (the server's page). */
+  words?: FeedbackFieldsWords;
 }
+
+/** The fields' words: each field's label, the line under Message, the honeypot's label. */
+export interface FeedbackFieldsWords {
+  labels: Readonly<Record<FeedbackFormField, string>>;
+  /** Under Message as the visitor types: "12 of 5,000 characters". */
+  typed: (typed: number, max: number) => string;
+  /** Under Message on a page without scripts: "At most 5,000 characters." */
+  limit: (max: number) => string;
+  honeypot: string;
+}
+
+/** The server's page's words. (The site's own are in its message catalogue, app/i18n.) */
+const ENGLISH: FeedbackFieldsWords = {
+  labels: FEEDBACK_FIELD_LABELS,
+  typed: (typed, max) => `${formatCount(typed)} of ${formatCount(max)} characters`,
+  limit: (max) => `At most ${formatCount(max)} characters.`,
+  honeypot: 'Leave this field empty',
+};
 
 /** The attributes of each field's input beyond its name, value and state. */
 const INPUTS = {
@@ -79,6 +99,7 @@ export function FeedbackFields({
   problems = {},
   classes,
   firstFieldRef,
+  words = ENGLISH,
 }: FeedbackFieldsProps) {
   const field = (name: FeedbackFormField) => {
     const id = feedbackFieldId(name, idPrefix);
@@ -95,7 +116,7 @@ export function FeedbackFields({
     };
     return (
       <div className={classes.field} key={name}>
-        <label htmlFor={id}>{FEEDBACK_FIELD_LABELS[name]}</label>
+        <label htmlFor={id}>{words.labels[name]}</label>
         {problem ? (
           <p className={classes.error} id={`${id}-error`}>
             {problem}
@@ -114,8 +135,8 @@ export function FeedbackFields({
           <p id={hint} className={classes.hint}>
             {/* A count only where it follows the typing; a page without scripts says the limit. */}
             {onChange
-              ? `${formatCount(values.message.length)} of ${formatCount(FEEDBACK_LIMITS.messageMaxLength)} characters`
-              : `At most ${formatCount(FEEDBACK_LIMITS.messageMaxLength)} characters.`}
+              ? words.typed(values.message.length, FEEDBACK_LIMITS.messageMaxLength)
+              : words.limit(FEEDBACK_LIMITS.messageMaxLength)}
           </p>
         ) : null}
       </div>
@@ -135,7 +156,7 @@ export function FeedbackFields({
       {field('message')}
       {/* The honeypot: off-screen, inert and hidden from screen readers, so no person fills it. */}
       <div className={classes.honeypot} aria-hidden="true" inert>
-        <label htmlFor={feedbackFieldId(HONEYPOT_FIELD, idPrefix)}>Leave this field empty</label>
+        <label htmlFor={feedbackFieldId(HONEYPOT_FIELD, idPrefix)}>{words.honeypot}</label>
         <input
           id={feedbackFieldId(HONEYPOT_FIELD, idPrefix)}
           name={HONEYPOT_FIELD}

@@ -136,54 +136,107 @@ const MESSAGE_FORBIDDEN = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
+/**
+ * Why a form field's value is not accepted, as a code (with the limit it broke, where it has
+ * one): the server words it in English (`problemInEnglish`), the site in the page's language.
+ */
+export type FieldProblem =
+  | { code: 'tooLong' | 'localPartTooLong'; max: number }
+  | {
+      code:
+        | 'required'
+        | 'nameCharacters'
+        | 'noVisibleCharacter'
+        | 'encodedWord'
+        | 'notEmail'
+        | 'controlCharacters';
+    };
+
 /** Why a first or last name (already trimmed) is not accepted; undefined when it is. */
-export function nameProblem(value: string): string | undefined {
-  if (value.length === 0) return 'is required';
+function nameCheck(value: string): FieldProblem | undefined {
+  if (value.length === 0) return { code: 'required' };
   if (value.length > FEEDBACK_LIMITS.nameMaxLength) {
-    return `must be at most ${FEEDBACK_LIMITS.nameMaxLength} characters`;
+    return { code: 'tooLong', max: FEEDBACK_LIMITS.nameMaxLength };
   }
-  if (NAME_FORBIDDEN.test(value)) {
-    return 'must not contain line breaks, invisible formatting or control characters';
-  }
-  if (!NAME_VISIBLE.test(value)) return 'must contain a visible letter or character';
-  if (NAME_ENCODED_WORD.test(value)) return 'must not contain mail encoded words (=?…?=)';
+  if (NAME_FORBIDDEN.test(value)) return { code: 'nameCharacters' };
+  if (!NAME_VISIBLE.test(value)) return { code: 'noVisibleCharacter' };
+  if (NAME_ENCODED_WORD.test(value)) return { code: 'encodedWord' };
   return undefined;
 }
 
 /** Why an email address (already trimmed) is not accepted; undefined when it is. */
-export function emailProblem(value: string): string | undefined {
-  if (value.length === 0) return 'is required';
+function emailCheck(value: string): FieldProblem | undefined {
+  if (value.length === 0) return { code: 'required' };
   if (value.length > FEEDBACK_LIMITS.emailMaxLength) {
-    return `must be at most ${FEEDBACK_LIMITS.emailMaxLength} characters`;
+    return { code: 'tooLong', max: FEEDBACK_LIMITS.emailMaxLength };
   }
   const at = value.indexOf('@');
   if (at > FEEDBACK_LIMITS.emailLocalMaxLength) {
-    return `must have at most ${FEEDBACK_LIMITS.emailLocalMaxLength} characters before the @`;
+    return { code: 'localPartTooLong', max: FEEDBACK_LIMITS.emailLocalMaxLength };
   }
-  if (!EMAIL.test(value)) return 'must be an email address like name@example.com';
+  if (!EMAIL.test(value)) return { code: 'notEmail' };
   return undefined;
 }
 
 /** Why a message (already trimmed) is not accepted; undefined when it is. */
-export function messageProblem(value: string): string | undefined {
-  if (value.length === 0) return 'is required';
+function messageCheck(value: string): FieldProblem | undefined {
+  if (value.length === 0) return { code: 'required' };
   if (value.length > FEEDBACK_LIMITS.messageMaxLength) {
-    return `must be at most ${FEEDBACK_LIMITS.messageMaxLength} characters`;
+    return { code: 'tooLong', max: FEEDBACK_LIMITS.messageMaxLength };
   }
-  if (MESSAGE_FORBIDDEN.test(value)) return 'must not contain control characters';
+  if (MESSAGE_FORBIDDEN.test(value)) return { code: 'controlCharacters' };
   return undefined;
 }
 
 /** The rule of each form field, for the form's own check before it sends. */
 export const FEEDBACK_FIELD_RULES: Record<
   FeedbackFormField,
-  (value: string) => string | undefined
+  (value: string) => FieldProblem | undefined
 > = {
-  firstName: nameProblem,
-  lastName: nameProblem,
-  email: emailProblem,
-  message: messageProblem,
+  firstName: nameCheck,
+  lastName: nameCheck,
+  email: emailCheck,
+  message: messageCheck,
 };
+
+/** A field's problem in the server's words, after the field's name: "is required". */
+function problemInEnglish(problem: FieldProblem | undefined): string | undefined {
+  switch (problem?.code) {
+    case undefined:
+      return undefined;
+    case 'required':
+      return 'is required';
+    case 'tooLong':
+      return `must be at most ${problem.max} characters`;
+    case 'nameCharacters':
+      return 'must not contain line breaks, invisible formatting or control characters';
+    case 'noVisibleCharacter':
+      return 'must contain a visible letter or character';
+    case 'encodedWord':
+      return 'must not contain mail encoded words (=?…?=)';
+    case 'localPartTooLong':
+      return `must have at most ${problem.max} characters before the @`;
+    case 'notEmail':
+      return 'must be an email address like name@example.com';
+    case 'controlCharacters':
+      return 'must not contain control characters';
+  }
+}
+
+/** Why a first or last name (already trimmed) is not accepted, in English; undefined when it is. */
+export function nameProblem(value: string): string | undefined {
+  return problemInEnglish(nameCheck(value));
+}
+
+/** Why an email address (already trimmed) is not accepted, in English; undefined when it is. */
+export function emailProblem(value: string): string | undefined {
+  return problemInEnglish(emailCheck(value));
+}
+
+/** Why a message (already trimmed) is not accepted, in English; undefined when it is. */
+export function messageProblem(value: string): string | undefined {
+  return problemInEnglish(messageCheck(value));
+}
 
 /** Why an Idempotency-Key header value is not accepted; undefined when it is. */
 export function idempotencyKeyProblem(value: string): string | undefined {

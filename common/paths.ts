@@ -35,9 +35,6 @@ export const paths = {
   feedbackSent: { href: (slug: string) => `/${slug}/feedback-sent` },
 } as const;
 
-/** The confirmation the feedback-sent page shows, as the form's alert words it. */
-export const FEEDBACK_SENT_TEXT = 'Feedback sent successfully!';
-
 /** The title of an app's support page. */
 export function supportTitle(appName: string): string {
   return `Support for ${appName}`;

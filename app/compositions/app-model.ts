@@ -3,10 +3,11 @@
  * support address and its neighbours in the slider joined in, in menu and slider order.
  * (The routes find theirs by the route's id: app-pages.ts.)
  */
-import { subPagesOf, type AppSubPages } from '../../common/paths.ts';
+import { subPagesOf, type AppSubPages, type LegalDoc } from '../../common/paths.ts';
 import type { Screenshot } from '../../common/screenshot.ts';
 import { apps } from '../../content/index.ts';
 import type { BrowserApp } from '../../content/schema.ts';
+import { t } from '../i18n/messages.ts';
 import { appIcons } from './app-icons.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
 
@@ -21,12 +22,31 @@ export interface ResolvedApp extends AppSubPages {
   readonly neighbours: readonly ResolvedApp[];
 }
 
+/** The titles of the legal documents every app with legal pages has, in the page's language. */
+const legalTitles: Partial<Record<LegalDoc, string>> = t.legal.titles;
+
+/**
+ * The app's legal documents and support address, titled in the page's language: the pages it
+ * declares keep their titles from its content.
+ */
+function subPagesIn(app: BrowserApp): AppSubPages {
+  const { legalDocs, support } = subPagesOf(app);
+  return {
+    legalDocs: legalDocs.map((link) => ({
+      ...link,
+      title:
+        (Object.hasOwn(legalTitles, link.doc) ? legalTitles[link.doc] : undefined) ?? link.title,
+    })),
+    ...(support ? { support: { ...support, title: t.support.title(app.name) } } : {}),
+  };
+}
+
 /** Every app, resolved, in menu and slider order. */
 export const resolvedApps: readonly ResolvedApp[] = apps.map((app, index) => ({
   app,
   screenshots: screenshotsBySlug[app.slug] ?? [],
   icon: appIcons[app.slug],
-  ...subPagesOf(app),
+  ...subPagesIn(app),
   get neighbours() {
     return [resolvedApps.at(index - 1), resolvedApps.at(index + 1 - apps.length)].filter(
       (neighbour) => neighbour !== undefined,

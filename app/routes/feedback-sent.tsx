@@ -1,7 +1,8 @@
 import { Link, useMatches, useNavigate, type MetaArgs } from 'react-router';
-import { FEEDBACK_SENT_TEXT, paths } from '../../common/paths.ts';
+import { paths } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
+import { t } from '../i18n/messages.ts';
 import { Modal } from '../ui/modal.tsx';
 import styles from './feedback-sent.module.css';
 
@@ -11,8 +12,8 @@ export function meta({ matches }: MetaArgs) {
   const { app } = appPageOf(matches);
   // No path: one visitor's confirmation, kept out of search engines.
   return appPageMeta(app, {
-    title: `Feedback sent — ${app.name}`,
-    description: `Your feedback about ${app.name} has reached its developer.`,
+    title: t.feedback.sent.pageTitle(app.name),
+    description: t.feedback.sent.description(app.name),
   });
 }
 
@@ -27,20 +28,18 @@ export default function FeedbackSentRoute() {
   const close = () => void navigate(appPage, { preventScrollReset: true });
   return (
     <Modal
-      title="Feedback sent"
+      title={t.feedback.sent.title}
       subtitle={app.name}
       onClose={close}
       closeHref={appPage}
       size="narrow"
     >
       <p role="status" className={styles.status}>
-        {FEEDBACK_SENT_TEXT}
+        {t.feedback.alerts.sent}
       </p>
-      <p className={styles.text}>
-        Thank you: your message is stored and on its way to the developer.
-      </p>
+      <p className={styles.text}>{t.feedback.sent.thanks}</p>
       <Link to={appPage} preventScrollReset className={styles.back}>
-        Back to {app.name}
+        {t.feedback.sent.back(app.name)}
       </Link>
     </Modal>
   );

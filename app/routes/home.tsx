@@ -5,6 +5,7 @@ import { SkillChips } from '../features/showcase/skill-chips.tsx';
 import { pageMeta } from '../compositions/page-meta.ts';
 import { AllProjects } from '../compositions/all-projects.tsx';
 import { resume } from '../compositions/resume.ts';
+import { t } from '../i18n/messages.ts';
 import styles from './home.module.css';
 
 export function meta() {
@@ -25,10 +26,10 @@ export default function Home() {
         <p className={styles.tagline}>{site.tagline}</p>
         <p className={styles.jumps}>
           <a className={styles.primary} href="#projects-title">
-            See the {apps.length} apps
+            {t.home.seeApps(apps.length)}
           </a>
           <a className={styles.secondary} href="#contact-title">
-            Get in touch
+            {t.home.getInTouch}
           </a>
         </p>
       </section>
@@ -36,7 +37,7 @@ export default function Home() {
       <div className={styles.intro}>
         <section aria-labelledby="about-title" className={`glass ${styles.panel}`}>
           <h2 id="about-title" className={styles.heading}>
-            About Me
+            {t.home.aboutMe}
           </h2>
           {site.aboutMe.map((paragraph) => (
             <p key={paragraph} className={styles.paragraph}>
@@ -46,7 +47,7 @@ export default function Home() {
         </section>
         <section aria-labelledby="contact-title" className={`glass ${styles.panel}`}>
           <h2 id="contact-title" className={styles.heading}>
-            Contact
+            {t.home.contact}
           </h2>
           <ContactLinks contact={site.contact} resume={resume} labelledBy="contact-title" />
         </section>
@@ -54,7 +55,7 @@ export default function Home() {
 
       <section aria-labelledby="skills-title" className={`glass ${styles.panel}`}>
         <h2 id="skills-title" className={styles.heading}>
-          Skills
+          {t.home.skills}
         </h2>
         <SkillChips skills={skills} labelledBy="skills-title" />
       </section>
@@ -62,7 +63,7 @@ export default function Home() {
       {/* The slider is the section's landmark, named by this heading. */}
       <div className={styles.projects}>
         <h2 id="projects-title" className={styles.sectionTitle}>
-          All Projects
+          {t.nav.allProjects}
         </h2>
         {/* At the end of home, its HTML carries the first app only; until it is live, its
             arrows lead to All Projects, whose HTML carries them all. */}

@@ -1,8 +1,9 @@
 import { useMatches, useNavigate, type MetaArgs } from 'react-router';
-import { LEGAL_TITLES, paths } from '../../common/paths.ts';
+import { paths, type LegalDoc } from '../../common/paths.ts';
 import { legalPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { LegalModal } from '../features/legal/legal-modal.tsx';
+import { t } from '../i18n/messages.ts';
 import { DIALOG_PAGE_HANDLE } from '../ui/modal.tsx';
 
 /** The page opens with the text's dialog over the app's page. */
@@ -14,13 +15,14 @@ export function meta({ matches }: MetaArgs) {
   const { resolved, doc, title } = legalPageOf(matches);
   const { app } = resolved;
   const path = paths.legal.href(app.slug, doc);
-  // The Privacy Policy of…; a declared page's title may be a phrase ("Delete Your Account").
-  const subject = Object.hasOwn(LEGAL_TITLES, doc)
-    ? `The ${title} of ${app.name}`
-    : `${title} — ${app.name}`;
+  // Terms and privacy have sentences of their own ("The Privacy Policy of…"); a declared
+  // page's title may be a phrase ("Delete Your Account").
+  const ownDescriptions: Partial<Record<LegalDoc, (appName: string) => string>> =
+    t.legal.descriptions;
+  const describe = Object.hasOwn(ownDescriptions, doc) ? ownDescriptions[doc] : undefined;
   return appPageMeta(app, {
     title: `${title} — ${app.name}`,
-    description: `${subject}: what it covers, your choices, and how to get in touch.`,
+    description: describe ? describe(app.name) : t.legal.description(title, app.name),
     path,
   });
 }

@@ -2,12 +2,13 @@ import { paths } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
 import { pageMeta } from '../compositions/page-meta.ts';
 import { AllProjects } from '../compositions/all-projects.tsx';
+import { t } from '../i18n/messages.ts';
 import styles from './projects.module.css';
 
 export function meta() {
   return pageMeta({
-    title: 'All Projects',
-    description: `All ${apps.length} apps, one after another: screenshots, features and store links of each.`,
+    title: t.nav.allProjects,
+    description: t.projects.description(apps.length),
     path: paths.projects.href(),
   });
 }
@@ -17,12 +18,9 @@ export default function Projects() {
     <main id="main" className={styles.page}>
       <header className={styles.intro}>
         <h1 id="projects-title" className={styles.title}>
-          All Projects
+          {t.nav.allProjects}
         </h1>
-        <p className={styles.lead}>
-          {apps.length} apps, one after another. Use the arrows beside each title, or the arrow
-          keys, to move between them.
-        </p>
+        <p className={styles.lead}>{t.projects.lead(apps.length)}</p>
       </header>
       <AllProjects labelledBy="projects-title" />
     </main>

@@ -1,7 +1,8 @@
 import type { MetaArgs } from 'react-router';
-import { paths, supportTitle } from '../../common/paths.ts';
+import { paths } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
+import { t } from '../i18n/messages.ts';
 import { DIALOG_PAGE_HANDLE } from '../ui/modal.tsx';
 
 /** The page opens with the feedback form's dialog over the app's page. */
@@ -12,8 +13,8 @@ export const handle = DIALOG_PAGE_HANDLE;
 export function meta({ matches }: MetaArgs) {
   const { app } = appPageOf(matches);
   return appPageMeta(app, {
-    title: supportTitle(app.name),
-    description: `Questions, problems or ideas about ${app.name}? Write to its developer here: every message is read.`,
+    title: t.support.title(app.name),
+    description: t.support.description(app.name),
     path: paths.support.href(app.slug),
   });
 }

@@ -26,6 +26,7 @@ import {
   LIVE_ATTRIBUTE,
   OPENED_AT_ATTRIBUTE,
 } from '../../common/early-events.ts';
+import { t } from '../i18n/messages.ts';
 import { isPlainClick } from '../lib/early-events.ts';
 import { CloseIcon } from './icons.tsx';
 import styles from './modal.module.css';
@@ -38,7 +39,7 @@ export interface ModalProps {
   /** Called on Escape, the close cross, or a click on the backdrop. */
   onClose: () => void;
   children: ReactNode;
-  /** Accessible name of the close cross; default "Close". */
+  /** Accessible name of the close cross; default "Close" (in the page's language). */
   closeLabel?: string;
   /**
    * Where closing leads (the page under the dialog): the close cross is then a link there,
@@ -99,7 +100,7 @@ export function Modal({
   subtitle,
   onClose,
   children,
-  closeLabel = 'Close',
+  closeLabel = t.modal.close,
   closeHref,
   size = 'wide',
   initialFocus = 'first-control',

@@ -8,6 +8,7 @@
 import { useEffect, useId, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { openAppOnce } from './platform.ts';
+import { t } from '../../i18n/messages.ts';
 import { AppIcon } from '../../ui/app-icon.tsx';
 import styles from './link-landing.module.css';
 
@@ -88,12 +89,12 @@ export function LinkLanding({
       </h1>
       <p className={styles.description}>{description}</p>
       <a className={styles.open} href={appUrl}>
-        Open in the app
+        {t.appLink.open}
       </a>
       {stores.length > 0 ? (
         <section className={styles.get} aria-labelledby={`${id}-get`}>
           <h2 id={`${id}-get`} className={styles.getTitle}>
-            Don’t have {appName}?
+            {t.appLink.getIt(appName)}
           </h2>
           <ul
             className={styles.stores}
@@ -113,7 +114,7 @@ export function LinkLanding({
                   <img
                     className={styles.qr}
                     src={qrSrc}
-                    alt={`QR code of ${appName} on ${name}: scan it to open on your phone`}
+                    alt={t.appLink.qrImage(appName, name)}
                     width={112}
                     height={112}
                     loading="lazy"
@@ -125,7 +126,7 @@ export function LinkLanding({
         </section>
       ) : null}
       <Link className={styles.more} to={appPageHref}>
-        More about {appName}
+        {t.appLink.more(appName)}
       </Link>
     </article>
   );

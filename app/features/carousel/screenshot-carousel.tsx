@@ -6,6 +6,7 @@ import {
   useState,
   type CSSProperties,
 } from 'react';
+import { t } from '../../i18n/messages.ts';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { useMediaQueryState, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
@@ -71,12 +72,6 @@ export interface ScreenshotCarouselProps {
    * Default `phone`.
    */
   frame?: 'phone' | 'browser';
-}
-
-function slideLabel(from: number, to: number, total: number): string {
-  return from === to
-    ? `Screenshot ${from} of ${total}`
-    : `Screenshots ${from} to ${to} of ${total}`;
 }
 
 /** When the controls show: never (one slide holds every image), on narrow windows, or always. */
@@ -237,8 +232,8 @@ export function ScreenshotCarousel({
       style={{ '--first': firstShown - 1 } as CSSProperties}
       // The early script may have stepped it (data-first, --first) before the page was live.
       suppressHydrationWarning
-      aria-roledescription="carousel"
-      aria-label={`${appName} screenshots`}
+      aria-roledescription={t.roles.carousel}
+      aria-label={t.carousel.label(appName)}
     >
       <div
         ref={viewportRef}
@@ -257,8 +252,8 @@ export function ScreenshotCarousel({
                 key={from}
                 className={styles.slide}
                 role="group"
-                aria-roledescription="slide"
-                aria-label={slideLabel(from, from + group.length - 1, total)}
+                aria-roledescription={t.roles.slide}
+                aria-label={t.carousel.slide(from, from + group.length - 1, total)}
               >
                 {group.map((shot, i) => (
                   <Frame
@@ -279,7 +274,7 @@ export function ScreenshotCarousel({
           <button
             type="button"
             className={`round-button ${styles.button}`}
-            aria-label="Previous screenshots"
+            aria-label={t.carousel.previous}
             {...earlyEffect('step -1')}
             onClick={previous}
           >
@@ -289,7 +284,7 @@ export function ScreenshotCarousel({
             ref={toggleRef}
             type="button"
             className={`round-button ${styles.button}`}
-            aria-label="Pause screenshots"
+            aria-label={t.carousel.pause}
             {...earlyEffect('press')}
             aria-pressed={autoplay === 'paused'}
             suppressHydrationWarning
@@ -302,7 +297,7 @@ export function ScreenshotCarousel({
           <button
             type="button"
             className={`round-button ${styles.button}`}
-            aria-label="Next screenshots"
+            aria-label={t.carousel.next}
             {...earlyEffect('step 1')}
             onClick={next}
           >
@@ -320,7 +315,7 @@ export function ScreenshotCarousel({
         </div>
       )}
       <div aria-live={autoplay === 'running' ? 'off' : 'polite'} aria-atomic="true">
-        <VisuallyHidden>{slideLabel(firstShown, lastShown, total)}</VisuallyHidden>
+        <VisuallyHidden>{t.carousel.slide(firstShown, lastShown, total)}</VisuallyHidden>
       </div>
     </section>
   );

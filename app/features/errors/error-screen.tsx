@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
+import { t } from '../../i18n/messages.ts';
 import styles from './error-screen.module.css';
 
 export interface ErrorScreenProps {
@@ -20,16 +21,16 @@ export function ErrorScreen({ error }: ErrorScreenProps) {
   const { message, type } = describe(error);
   return (
     <main id="main" className={`glass ${styles.screen}`}>
-      <h1 className={styles.heading}>Unexpected Application Error!</h1>
+      <h1 className={styles.heading}>{t.error.title}</h1>
       <p className={styles.message}>{message}</p>
       {type ? <p className={styles.type}>{type}</p> : null}
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={() => window.location.reload()}>
-          Reload page
+          {t.error.reload}
         </button>
         {/* A plain link: after an error, a full page load is the safest way home. */}
         <a href="/" className={styles.secondary}>
-          Go to Home
+          {t.shell.goHome}
         </a>
       </div>
     </main>

@@ -14,19 +14,20 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent 
 import { CLOSE_ATTRIBUTE, QUEUED_ATTRIBUTE } from '../../../common/early-events.ts';
 import { FeedbackFields } from '../../../common/feedback-fields.tsx';
 import {
-  FEEDBACK_FIELD_LABELS,
   FEEDBACK_FIELD_RULES,
   FEEDBACK_FORM_FIELDS,
   FORM_OPEN_FIELD,
   HONEYPOT_FIELD,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
+import { t } from '../../i18n/messages.ts';
 import { isPlainClick } from '../../lib/early-events.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { FeedbackDraft } from './feedback-draft.ts';
+import { fieldProblemSentence } from './field-problem.ts';
 import { OwnerContact } from './owner-contact.tsx';
 import styles from './feedback.module.css';
-import { FEEDBACK_FORM_URL, SEND_ALERTS, sendFeedback } from './send-feedback.ts';
+import { FEEDBACK_FORM_URL, sendFeedback } from './send-feedback.ts';
 
 export interface FeedbackModalProps {
   /** Display name of the app the feedback is about. */
@@ -46,7 +47,7 @@ export interface FeedbackModalProps {
   onOpenedBeforeLive?: () => void;
 }
 
-const LABELS = FEEDBACK_FIELD_LABELS;
+const LABELS = t.feedback.fields.labels;
 
 /**
  * Marks the first field for the dialog's own focusing step: showModal() focuses the element
@@ -66,7 +67,7 @@ function checkField(element: HTMLInputElement | HTMLTextAreaElement): void {
   if (!(element.name in LABELS) || !element.checkValidity()) return;
   const field = element.name as FeedbackFormField;
   const problem = FEEDBACK_FIELD_RULES[field](element.value.trim());
-  element.setCustomValidity(problem ? `${LABELS[field]} ${problem}.` : '');
+  element.setCustomValidity(problem ? fieldProblemSentence(field, problem) : '');
 }
 
 /** What was typed into the prerendered form before the page was live, field by field. */
@@ -138,14 +139,14 @@ export default function FeedbackModal({
       [FORM_OPEN_FIELD]: draft.openForMs(),
     };
     const outcome = await sendFeedback(payload, draft.keyFor(appName, values));
-    window.alert(SEND_ALERTS[outcome]);
+    window.alert(t.feedback.alerts[outcome]);
     draft.finish(outcome === 'sent');
     if (outcome === 'sent') onClose();
   };
 
   return (
     <Modal
-      title="Send Feedback"
+      title={t.feedback.send}
       subtitle={appName}
       onClose={onClose}
       closeHref={closeHref}
@@ -172,6 +173,7 @@ export default function FeedbackModal({
           idPrefix={idPrefix}
           classes={styles}
           firstFieldRef={focusFirst}
+          words={t.feedback.fields}
         />
         <div className={styles.actions}>
           <a
@@ -184,15 +186,15 @@ export default function FeedbackModal({
               onClose();
             }}
           >
-            Cancel
+            {t.feedback.cancel}
           </a>
           {/* aria-disabled rather than disabled: the button keeps focus while it waits. */}
           <button type="submit" className={styles.primary} aria-disabled={sending}>
-            {sending ? 'Sending…' : 'Submit Feedback'}
+            {sending ? t.feedback.sending : t.feedback.submit}
           </button>
         </div>
         <p role="status" className={styles.status}>
-          {sending ? 'Sending your feedback…' : ''}
+          {sending ? t.feedback.sendingStatus : ''}
         </p>
       </form>
     </Modal>

@@ -4,6 +4,7 @@
  * Developer Information). Read from content/site.ts.
  */
 import { site } from '../../../content/index.ts';
+import { t } from '../../i18n/messages.ts';
 import { dialable } from '../../lib/phone-number.ts';
 import { MailIcon, MessageIcon, PhoneIcon } from '../../ui/icons.tsx';
 import styles from './owner-contact.module.css';
@@ -16,20 +17,28 @@ export interface OwnerContactProps {
 export function OwnerContact({ appName }: OwnerContactProps) {
   const { ownerName, contact } = site;
   const ways = [
-    { label: 'Email', href: `mailto:${contact.email}`, text: contact.email, Icon: MailIcon },
     {
-      label: 'Phone',
+      label: t.contact.email,
+      href: `mailto:${contact.email}`,
+      text: contact.email,
+      Icon: MailIcon,
+    },
+    {
+      label: t.contact.phone,
       href: `tel:${dialable(contact.phone)}`,
       text: contact.phone,
       Icon: PhoneIcon,
     },
-    { label: 'Text', href: `sms:${dialable(contact.sms)}`, text: contact.sms, Icon: MessageIcon },
+    {
+      label: t.contact.text,
+      href: `sms:${dialable(contact.sms)}`,
+      text: contact.sms,
+      Icon: MessageIcon,
+    },
   ];
   return (
     <address className={styles.contact}>
-      <p className={styles.lead}>
-        I’m {ownerName}, the developer of {appName}. Write to me with the form below, or directly:
-      </p>
+      <p className={styles.lead}>{t.feedback.contactLead(ownerName, appName)}</p>
       <ul className={styles.ways}>
         {ways.map(({ label, href, text, Icon }) => (
           <li key={label} className={styles.way}>

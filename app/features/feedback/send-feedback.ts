@@ -20,12 +20,6 @@ export const SEND_TIMEOUT_MS = 30_000;
 /** The spec's three outcomes: a 2xx answer, any other answer, no answer at all. */
 export type SendOutcome = 'sent' | 'failed' | 'error';
 
-export const SEND_ALERTS: Record<SendOutcome, string> = {
-  sent: 'Feedback sent successfully!',
-  failed: 'Failed to send feedback. Please try again later.',
-  error: 'Error sending feedback. Please try again later.',
-};
-
 /** POSTs the payload; only the status is read, as the spec says. */
 export async function sendFeedback(
   payload: FeedbackPayload,

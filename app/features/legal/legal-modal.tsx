@@ -1,5 +1,6 @@
 import { Suspense, use } from 'react';
 import type { LegalDoc } from '../../../common/paths.ts';
+import { t } from '../../i18n/messages.ts';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { Modal } from '../../ui/modal.tsx';
 import styles from './legal-modal.module.css';
@@ -73,7 +74,7 @@ export function LegalModal({ slug, appName, doc, title, closeHref, onClose }: Le
       closeHref={closeHref}
       initialFocus="title"
     >
-      <Suspense fallback={<p className={styles.loading}>Loading…</p>}>
+      <Suspense fallback={<p className={styles.loading}>{t.legal.loading}</p>}>
         <LegalText slug={slug} doc={doc} />
       </Suspense>
     </Modal>

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { site } from '../../../content/index.ts';
+import { t } from '../../i18n/messages.ts';
 import styles from './language-links.module.css';
 
 /** The prefix of a language's addresses: none for the default, `/es` for Spanish. */
@@ -16,7 +17,7 @@ export function LanguageLinks() {
   const { languages } = site;
   if (languages.others.length === 0) return null;
   return (
-    <nav aria-label="Languages" className={styles.languages}>
+    <nav aria-label={t.nav.languages} className={styles.languages}>
       <ul>
         {[languages.default, ...languages.others].map((code) => {
           const current = code === __SITE_LANGUAGE__;

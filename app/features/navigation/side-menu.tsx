@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type ToggleEvent } from 'react';
 import { NavLink as RouterNavLink } from 'react-router';
+import { t } from '../../i18n/messages.ts';
 import { AppIcon } from '../../ui/app-icon.tsx';
 import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { navLinks } from './nav-links.ts';
@@ -61,14 +62,14 @@ export function SideMenu({ appIcons = {} }: SideMenuProps) {
       >
         <MenuIcon className={styles.menuIcon} />
         <CloseIcon className={styles.closeIcon} />
-        <span className={styles.buttonLabel}>Menu</span>
+        <span className={styles.buttonLabel}>{t.nav.menu}</span>
       </button>
       <nav
         ref={panelRef}
         id={menuId}
         className={styles.panel}
         popover="auto"
-        aria-label="Main menu"
+        aria-label={t.nav.mainMenu}
         onToggle={onToggle}
       >
         <ul className={styles.list}>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SITE_FOOTER_ID } from '../../../common/first-paint.ts';
 import { site } from '../../../content/index.ts';
+import { t } from '../../i18n/messages.ts';
 import { LanguageLinks } from './language-links.tsx';
 import { navLinks } from './nav-links.ts';
 import styles from './site-footer.module.css';
@@ -17,7 +18,7 @@ export function SiteFooter() {
           <span className={styles.name}>{site.ownerName}</span>
           <span className={styles.tagline}>{site.tagline}</span>
         </p>
-        <nav aria-label="All pages">
+        <nav aria-label={t.nav.allPages}>
           <ul className={styles.links}>
             {navLinks.map((link) => (
               <li key={link.href}>

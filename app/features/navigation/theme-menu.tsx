@@ -12,18 +12,19 @@
  */
 import type { ComponentType } from 'react';
 import { THEME_INPUT_NAME } from '../../../common/theme.ts';
+import { t } from '../../i18n/messages.ts';
 import { CheckIcon, MoonIcon, SunIcon, SystemIcon } from '../../ui/icons.tsx';
 import styles from './theme-menu.module.css';
 import topBar from './top-bar.module.css';
 
-/** Each choice's label, its value (`common/theme.ts`, the label in lower case) and icon. */
+/** Each choice's value (`common/theme.ts`), also its icon's class and its label's key, and icon. */
 const CHOICES: readonly {
-  label: string;
+  value: 'system' | 'light' | 'dark';
   Icon: ComponentType<{ size: number; className?: string }>;
 }[] = [
-  { label: 'System', Icon: SystemIcon },
-  { label: 'Light', Icon: SunIcon },
-  { label: 'Dark', Icon: MoonIcon },
+  { value: 'system', Icon: SystemIcon },
+  { value: 'light', Icon: SunIcon },
+  { value: 'dark', Icon: MoonIcon },
 ];
 
 /** The popover's id: the top bar is on every page once. */
@@ -38,18 +39,18 @@ export function ThemeMenu() {
         popoverTarget={PANEL_ID}
       >
         {/* Each theme's icon: the stylesheet shows the one in force (html[data-theme]). */}
-        {CHOICES.map(({ label, Icon }) => (
-          <Icon key={label} size={20} className={styles[label.toLowerCase()]} />
+        {CHOICES.map(({ value, Icon }) => (
+          <Icon key={value} size={20} className={styles[value]} />
         ))}
-        <span className={topBar.toggleLabel}>Theme</span>
+        <span className={topBar.toggleLabel}>{t.theme.theme}</span>
       </button>
       <fieldset id={PANEL_ID} className={styles.panel} popover="auto">
-        <legend>Theme</legend>
-        {CHOICES.map(({ label, Icon }) => (
-          <label key={label}>
-            <input type="radio" name={THEME_INPUT_NAME} value={label.toLowerCase()} />
+        <legend>{t.theme.theme}</legend>
+        {CHOICES.map(({ value, Icon }) => (
+          <label key={value}>
+            <input type="radio" name={THEME_INPUT_NAME} value={value} />
             <Icon size={20} />
-            {label}
+            {t.theme[value]}
             <CheckIcon size={20} className={styles.check} />
           </label>
         ))}

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../common/paths.ts';
 import { site } from '../../../content/index.ts';
+import { t } from '../../i18n/messages.ts';
 import { earlyEffect, pressedInPage, useTakeOverEarlyState } from '../../lib/early-events.ts';
 import { PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -57,13 +58,13 @@ export function TopBar({ paused, onTogglePause, appIcons }: TopBarProps) {
           // The early script may have flipped aria-pressed before the page was live.
           suppressHydrationWarning
           onClick={onTogglePause}
-          title="Pause or play the background animation"
+          title={t.background.pauseTitle}
         >
           {/* Both icons: the stylesheet shows the one of the state, which the early script
               may flip before the page is live. */}
           <PauseIcon size={20} className={styles.pauseIcon} />
           <PlayIcon size={20} className={styles.playIcon} />
-          <span className={styles.toggleLabel}>Pause animation</span>
+          <span className={styles.toggleLabel}>{t.background.pause}</span>
         </button>
         <SideMenu appIcons={appIcons} />
       </div>

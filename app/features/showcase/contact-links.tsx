@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Site } from '../../../content/schema.ts';
+import { t } from '../../i18n/messages.ts';
 import { dialable } from '../../lib/phone-number.ts';
 import { BrandIcon, linkedInMark } from '../../ui/brand-icon.tsx';
 import { DocumentIcon, MailIcon, MessageIcon, PhoneIcon } from '../../ui/icons.tsx';
@@ -24,14 +25,14 @@ export interface ResumeLink {
 
 export function contactLinks(contact: Site['contact'], resume?: ResumeLink): ContactLink[] {
   return [
-    { label: 'LinkedIn', href: contact.linkedin, icon: LinkedInIcon, external: true },
-    { label: 'Email', href: `mailto:${contact.email}`, icon: MailIcon },
-    { label: 'Phone', href: `tel:${dialable(contact.phone)}`, icon: PhoneIcon },
-    { label: 'Text', href: `sms:${dialable(contact.sms)}`, icon: MessageIcon },
+    { label: t.contact.linkedIn, href: contact.linkedin, icon: LinkedInIcon, external: true },
+    { label: t.contact.email, href: `mailto:${contact.email}`, icon: MailIcon },
+    { label: t.contact.phone, href: `tel:${dialable(contact.phone)}`, icon: PhoneIcon },
+    { label: t.contact.text, href: `sms:${dialable(contact.sms)}`, icon: MessageIcon },
     ...(resume
       ? [
           {
-            label: `Résumé (PDF, ${resume.size})`,
+            label: t.contact.resume(resume.size),
             href: resume.href,
             icon: DocumentIcon,
             download: true,

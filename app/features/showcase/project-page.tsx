@@ -6,6 +6,7 @@ import type { LegalDoc, LegalDocLink, SubPageLink } from '../../../common/paths.
 import { qrCodePath, SCANNABLE_BUTTONS } from '../../../common/qr-codes.ts';
 import { site, technologies } from '../../../content/index.ts';
 import type { AppButton, BrowserApp, TechnologyId } from '../../../content/schema.ts';
+import { t } from '../../i18n/messages.ts';
 import { BrandIcon, type BrandMark } from '../../ui/brand-icon.tsx';
 import {
   DocumentIcon,
@@ -20,13 +21,16 @@ import { codeHostMark, storeMarks } from './marks.ts';
 import styles from './project-page.module.css';
 
 /** The visible name, and accessible name, of each kind of button. */
-/** How the logo row shows terms and privacy: a short name and an icon, the title its accessible name. */
-const LEGAL_LINK_LOOKS: Readonly<
-  Record<LegalDoc, [shortLabel: string, icon: typeof DocumentIcon]>
-> = {
-  terms: ['Terms', DocumentIcon],
-  privacy: ['Privacy', ShieldIcon],
-};
+/**
+ * How the logo row shows a legal document: terms and privacy by a short name and an icon of
+ * their own, the title their accessible name; a page the app declares by its title, with the
+ * document icon.
+ */
+function legalLinkLook(doc: LegalDoc, title: string): [label: string, icon: typeof DocumentIcon] {
+  if (doc === 'terms') return [t.legal.links.terms, DocumentIcon];
+  if (doc === 'privacy') return [t.legal.links.privacy, ShieldIcon];
+  return [title, DocumentIcon];
+}
 
 function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
   if (kind === 'landing') return <GlobeIcon size={22} />;
@@ -132,7 +136,7 @@ export function ProjectPage({
                       type="button"
                       className={styles.qrButton}
                       popoverTarget={qr}
-                      aria-label={`QR code: ${label}`}
+                      aria-label={t.showcase.qrButton(label)}
                     >
                       <QrCodeIcon size={20} />
                     </button>
@@ -144,12 +148,12 @@ export function ProjectPage({
                     >
                       <img
                         src={qrCodePath(app.slug, button.kind)}
-                        alt={`QR code of ${app.name} on ${label}`}
+                        alt={t.showcase.qrImage(app.name, label)}
                         width={144}
                         height={144}
                         loading="lazy"
                       />
-                      Scan to open on your phone
+                      {t.showcase.scanToOpen}
                     </div>
                   </>
                 ) : null}
@@ -165,7 +169,7 @@ export function ProjectPage({
       <div className={styles.details}>
         <section className={styles.about} aria-labelledby={`${id}-about`}>
           <SubHeading id={`${id}-about`} className={styles.subheading}>
-            About {app.name}
+            {t.showcase.about(app.name)}
           </SubHeading>
           {app.description.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
@@ -173,7 +177,7 @@ export function ProjectPage({
         </section>
         <section className={styles.features} aria-labelledby={`${id}-features`}>
           <SubHeading id={`${id}-features`} className={styles.subheading}>
-            Features
+            {t.showcase.features}
           </SubHeading>
           <ul className={styles.featureList}>
             {app.features.map((feature) => (
@@ -184,15 +188,15 @@ export function ProjectPage({
       </div>
 
       <footer className={styles.logos}>
-        <ul className={styles.logoList} aria-label={`Code, tools and policies of ${app.name}`}>
+        <ul className={styles.logoList} aria-label={t.showcase.logos(app.name)}>
           <li>
             <a
               className={styles.logo}
               href={site.codeHostUrl}
               target="_blank"
               rel="noopener"
-              aria-label={`${codeHostMark.title} profile`}
-              title={`${codeHostMark.title} profile`}
+              aria-label={t.showcase.profile(codeHostMark.title)}
+              title={t.showcase.profile(codeHostMark.title)}
             >
               <BrandIcon mark={codeHostMark} lazy />
             </a>
@@ -215,8 +219,7 @@ export function ProjectPage({
           {legalDocs.length > 0 || support ? (
             <li className={styles.legal}>
               {legalDocs.map(({ doc, title, href }) => {
-                // A page the app declares shows its title, with the document icon.
-                const [label, Icon] = LEGAL_LINK_LOOKS[doc] ?? [title, DocumentIcon];
+                const [label, Icon] = legalLinkLook(doc, title);
                 return (
                   <Link
                     key={doc}
@@ -238,14 +241,14 @@ export function ProjectPage({
                   aria-label={support.title}
                 >
                   <MessageIcon size={20} />
-                  Support
+                  {t.showcase.support}
                 </Link>
               ) : null}
             </li>
           ) : null}
         </ul>
       </footer>
-      <VisuallyHidden id={newTabId}>Opens in a new tab</VisuallyHidden>
+      <VisuallyHidden id={newTabId}>{t.showcase.newTab}</VisuallyHidden>
       {children}
     </article>
   );

@@ -27,6 +27,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { t } from '../../i18n/messages.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { ISLAND_ATTRIBUTE, LIVE_ATTRIBUTE } from '../../../common/early-events.ts';
@@ -89,7 +90,7 @@ function slideId(item: SliderItem): string {
 }
 
 function slideLabel(item: SliderItem, index: number, count: number): string {
-  return `${item.name}, ${index + 1} of ${count}`;
+  return t.slider.slide(item.name, index + 1, count);
 }
 
 /** The place of the slide saved in a history entry's state; -1 when there is none. */
@@ -116,7 +117,7 @@ function keyMovesSlider(event: KeyboardEvent): Direction | null {
 export function ProjectSlider<T extends SliderItem>({
   items,
   renderSlide,
-  label = 'All Projects',
+  label = t.nav.allProjects,
   labelledBy,
   onApproach,
   otherPagesAt,
@@ -241,7 +242,7 @@ export function ProjectSlider<T extends SliderItem>({
           href={target ? `${otherPagesAt ?? ''}#${slideId(target)}` : undefined}
           className={`round-button ${styles.arrow}`}
           data-slider-control={direction}
-          aria-label={direction === 'next' ? 'Next project' : 'Previous project'}
+          aria-label={t.slider[direction]}
           {...earlyEffect('show')}
           onClick={(event: MouseEvent) => {
             if (!isPlainClick(event)) return;
@@ -274,7 +275,7 @@ export function ProjectSlider<T extends SliderItem>({
         key={item.id}
         id={slideId(item)}
         role="group"
-        aria-roledescription="slide"
+        aria-roledescription={t.roles.slide}
         aria-label={slideLabel(item, slideIndex, count)}
         className={styles.slide}
         data-active={active}
@@ -303,7 +304,7 @@ export function ProjectSlider<T extends SliderItem>({
         <HiddenSlide key={`${item.id}:hidden`} id={slideId(item)}>
           <div
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={t.roles.slide}
             aria-label={slideLabel(item, slideIndex, count)}
             className={styles.slide}
             data-active="true"
@@ -323,7 +324,7 @@ export function ProjectSlider<T extends SliderItem>({
     <section
       ref={rootRef}
       className={styles.slider}
-      aria-roledescription="carousel"
+      aria-roledescription={t.roles.carousel}
       aria-label={labelledBy ? undefined : label}
       aria-labelledby={labelledBy}
       {...{ [ISLAND_ATTRIBUTE]: '' }}

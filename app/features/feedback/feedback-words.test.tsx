@@ -1,0 +1,72 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { FeedbackFields } from '../../../common/feedback-fields.tsx';
+import {
+  emailProblem,
+  FEEDBACK_FIELD_LABELS,
+  FEEDBACK_FIELD_RULES,
+  FEEDBACK_FORM_FIELDS,
+  messageProblem,
+  nameProblem,
+  type FeedbackFormField,
+} from '../../../common/feedback.ts';
+import { en } from '../../i18n/en.ts';
+import { fieldProblemSentence } from './field-problem.ts';
+
+/** Values each field refuses, one for each of its problems. */
+const REFUSED: Record<FeedbackFormField, string[]> = {
+  firstName: ['', 'N'.repeat(101), 'a\nb', '\u2800', '=?utf-8?q?x?='],
+  lastName: ['', 'N'.repeat(101)],
+  email: ['', `a@${'d'.repeat(250)}.io`, `${'l'.repeat(65)}@x.io`, 'name@localhost'],
+  message: ['', 'm'.repeat(5001), 'a\u0000'],
+};
+
+const SERVER_WORDS: Record<FeedbackFormField, (value: string) => string | undefined> = {
+  firstName: nameProblem,
+  lastName: nameProblem,
+  email: emailProblem,
+  message: messageProblem,
+};
+
+// The server words the form's fields and problems in English itself (its page of a refused
+// form, its JSON answers); the site's English must say the same.
+describe("the form's English words are the server's", () => {
+  test('the labels', () => {
+    expect(en.feedback.fields.labels).toEqual(FEEDBACK_FIELD_LABELS);
+  });
+
+  test("each field's problems", () => {
+    for (const field of FEEDBACK_FORM_FIELDS) {
+      for (const value of REFUSED[field]) {
+        const problem = FEEDBACK_FIELD_RULES[field](value);
+        expect(problem, `${field} ${JSON.stringify(value)}`).toBeDefined();
+        if (!problem) continue;
+        expect(fieldProblemSentence(field, problem)).toBe(
+          `${FEEDBACK_FIELD_LABELS[field]} ${SERVER_WORDS[field](value) ?? ''}.`,
+        );
+      }
+    }
+  });
+
+  test('the fields, as the visitor types and without scripts', () => {
+    const values = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'a@b.io',
+      message: 'm'.repeat(1234),
+    };
+    for (const onChange of [() => undefined, undefined]) {
+      const fields = (words?: typeof en.feedback.fields) =>
+        renderToStaticMarkup(
+          <FeedbackFields
+            appName="EchoExpense"
+            values={values}
+            onChange={onChange}
+            classes={{}}
+            words={words}
+          />,
+        );
+      expect(fields(en.feedback.fields)).toBe(fields());
+    }
+  });
+});

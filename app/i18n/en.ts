@@ -1,0 +1,175 @@
+/**
+ * The site's own words in English, grouped by feature: every label, heading, status, alert
+ * and accessible name the site writes (the owner's texts come from content/, translated
+ * there). A text with values is a function of them. Each other language's catalogue has the
+ * same shape (`Messages`); the site reads the page's language through messages.ts.
+ *
+ * Plural forms are picked by hand: for whole counts English and Spanish have one form for 1
+ * and another for every other count (CLDR's rules, which messages.test.ts checks against
+ * Intl.PluralRules), and Intl would load the browser's locale data on every page.
+ */
+
+/** A count with a comma between thousands ("5,000"), as common/format-count.ts writes it. */
+const count = (value: number) => String(value).replace(/\B(?=(\d{3})+$)/g, ',');
+
+const about = ': what it covers, your choices, and how to get in touch.';
+
+export const en = {
+  shell: {
+    skipToContent: 'Skip to content',
+    needsScripts: 'This address opens with JavaScript.',
+    goHome: 'Go to Home',
+  },
+  nav: {
+    menu: 'Menu',
+    mainMenu: 'Main menu',
+    allPages: 'All pages',
+    home: 'Home',
+    allProjects: 'All Projects',
+    languages: 'Languages',
+  },
+  theme: {
+    theme: 'Theme',
+    system: 'System',
+    light: 'Light',
+    dark: 'Dark',
+  },
+  background: {
+    pause: 'Pause animation',
+    pauseTitle: 'Pause or play the background animation',
+  },
+  home: {
+    seeApps: (apps: number) => (apps === 1 ? 'See the app' : `See the ${apps} apps`),
+    getInTouch: 'Get in touch',
+    aboutMe: 'About Me',
+    contact: 'Contact',
+    skills: 'Skills',
+  },
+  projects: {
+    description: (apps: number) =>
+      apps === 1
+        ? `${apps} app: screenshots, features and store links.`
+        : `All ${apps} apps, one after another: screenshots, features and store links of each.`,
+    lead: (apps: number) =>
+      apps === 1
+        ? `${apps} app, with its screenshots, features and store links.`
+        : `${apps} apps, one after another. Use the arrows beside each title, or the arrow keys, to move between them.`,
+  },
+  contact: {
+    linkedIn: 'LinkedIn',
+    email: 'Email',
+    phone: 'Phone',
+    text: 'Text',
+    resume: (size: string) => `Résumé (PDF, ${size})`,
+  },
+  showcase: {
+    qrButton: (store: string) => `QR code: ${store}`,
+    qrImage: (appName: string, store: string) => `QR code of ${appName} on ${store}`,
+    scanToOpen: 'Scan to open on your phone',
+    about: (appName: string) => `About ${appName}`,
+    features: 'Features',
+    logos: (appName: string) => `Code, tools and policies of ${appName}`,
+    profile: (codeHost: string) => `${codeHost} profile`,
+    support: 'Support',
+    newTab: 'Opens in a new tab',
+  },
+  legal: {
+    titles: { terms: 'Terms of Use', privacy: 'Privacy Policy' },
+    /** The short names of the app page's links. */
+    links: { terms: 'Terms', privacy: 'Privacy' },
+    descriptions: {
+      terms: (appName: string) => `The Terms of Use of ${appName}${about}`,
+      privacy: (appName: string) => `The Privacy Policy of ${appName}${about}`,
+    },
+    /** A page the app declares, by its title. */
+    description: (title: string, appName: string) => `${title} — ${appName}${about}`,
+    loading: 'Loading…',
+  },
+  support: {
+    title: (appName: string) => `Support for ${appName}`,
+    description: (appName: string) =>
+      `Questions, problems or ideas about ${appName}? Write to its developer here: every message is read.`,
+  },
+  feedback: {
+    send: 'Send Feedback',
+    cancel: 'Cancel',
+    submit: 'Submit Feedback',
+    sending: 'Sending…',
+    sendingStatus: 'Sending your feedback…',
+    alerts: {
+      sent: 'Feedback sent successfully!',
+      failed: 'Failed to send feedback. Please try again later.',
+      error: 'Error sending feedback. Please try again later.',
+    },
+    fields: {
+      labels: {
+        firstName: 'First Name',
+        lastName: 'Last Name',
+        email: 'Email',
+        message: 'Message',
+      },
+      typed: (typed: number, max: number) => `${count(typed)} of ${count(max)} characters`,
+      limit: (max: number) => `At most ${count(max)} characters.`,
+      honeypot: 'Leave this field empty',
+    },
+    /** A field's problem as a sentence: "First Name is required." */
+    problem: (label: string, problem: string) => `${label} ${problem}.`,
+    problems: {
+      required: 'is required',
+      tooLong: (max: number) => `must be at most ${max} characters`,
+      nameCharacters: 'must not contain line breaks, invisible formatting or control characters',
+      noVisibleCharacter: 'must contain a visible letter or character',
+      encodedWord: 'must not contain mail encoded words (=?…?=)',
+      localPartTooLong: (max: number) => `must have at most ${max} characters before the @`,
+      notEmail: 'must be an email address like name@example.com',
+      controlCharacters: 'must not contain control characters',
+    },
+    contactLead: (ownerName: string, appName: string) =>
+      `I’m ${ownerName}, the developer of ${appName}. Write to me with the form below, or directly:`,
+    sent: {
+      title: 'Feedback sent',
+      pageTitle: (appName: string) => `Feedback sent — ${appName}`,
+      description: (appName: string) => `Your feedback about ${appName} has reached its developer.`,
+      thanks: 'Thank you: your message is stored and on its way to the developer.',
+      back: (appName: string) => `Back to ${appName}`,
+    },
+  },
+  roles: {
+    carousel: 'carousel',
+    slide: 'slide',
+  },
+  carousel: {
+    label: (appName: string) => `${appName} screenshots`,
+    slide: (from: number, to: number, total: number) =>
+      from === to ? `Screenshot ${from} of ${total}` : `Screenshots ${from} to ${to} of ${total}`,
+    previous: 'Previous screenshots',
+    pause: 'Pause screenshots',
+    next: 'Next screenshots',
+  },
+  slider: {
+    previous: 'Previous project',
+    next: 'Next project',
+    slide: (name: string, position: number, total: number) => `${name}, ${position} of ${total}`,
+  },
+  appLink: {
+    open: 'Open in the app',
+    getIt: (appName: string) => `Don’t have ${appName}?`,
+    qrImage: (appName: string, store: string) =>
+      `QR code of ${appName} on ${store}: scan it to open on your phone`,
+    more: (appName: string) => `More about ${appName}`,
+  },
+  modal: {
+    close: 'Close',
+  },
+  notFound: {
+    title: '404 - Page Not Found',
+    text: 'Sorry, the page you are looking for does not exist.',
+  },
+  error: {
+    title: 'Unexpected Application Error!',
+    reload: 'Reload page',
+  },
+};
+
+/** The shape of every language's catalogue. */
+export type Messages = typeof en;

@@ -1,0 +1,167 @@
+/**
+ * The site's own words in Spanish: neutral Spanish that addresses the visitor as «tú». The
+ * same keys as en.ts; see there how the catalogues are read and how plurals are picked.
+ */
+import type { Messages } from './en.ts';
+
+/** A count as Spanish writes it: four digits together, then groups of three ("10 000"). */
+const count = (value: number) =>
+  value < 10000 ? String(value) : String(value).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
+
+const about = 'qué puedes elegir y cómo ponerte en contacto.';
+
+export const es = {
+  shell: {
+    skipToContent: 'Saltar al contenido',
+    needsScripts: 'Esta dirección se abre con JavaScript.',
+    goHome: 'Ir al inicio',
+  },
+  nav: {
+    menu: 'Menú',
+    mainMenu: 'Menú principal',
+    allPages: 'Todas las páginas',
+    home: 'Inicio',
+    allProjects: 'Todos los proyectos',
+    languages: 'Idiomas',
+  },
+  theme: {
+    theme: 'Tema',
+    system: 'Sistema',
+    light: 'Claro',
+    dark: 'Oscuro',
+  },
+  background: {
+    pause: 'Pausar la animación',
+    pauseTitle: 'Pausar o reanudar la animación del fondo',
+  },
+  home: {
+    seeApps: (apps: number) => (apps === 1 ? 'Ver la app' : `Ver las ${apps} apps`),
+    getInTouch: 'Ponte en contacto',
+    aboutMe: 'Sobre mí',
+    contact: 'Contacto',
+    skills: 'Habilidades',
+  },
+  projects: {
+    description: (apps: number) =>
+      apps === 1
+        ? `${apps} app: capturas, funciones y enlaces a las tiendas.`
+        : `Las ${apps} apps, una tras otra: capturas, funciones y enlaces a las tiendas de cada una.`,
+    lead: (apps: number) =>
+      apps === 1
+        ? `${apps} app, con sus capturas, funciones y enlaces a las tiendas.`
+        : `${apps} apps, una tras otra. Usa las flechas junto a cada título, o las teclas de flecha, para pasar de una a otra.`,
+  },
+  contact: {
+    linkedIn: 'LinkedIn',
+    email: 'Correo',
+    phone: 'Teléfono',
+    text: 'SMS',
+    resume: (size: string) => `Currículum (PDF, ${size})`,
+  },
+  showcase: {
+    qrButton: (store: string) => `Código QR: ${store}`,
+    qrImage: (appName: string, store: string) => `Código QR de ${appName} en ${store}`,
+    scanToOpen: 'Escanéalo para abrirla en tu teléfono',
+    about: (appName: string) => `Acerca de ${appName}`,
+    features: 'Funciones',
+    logos: (appName: string) => `Código, herramientas y políticas de ${appName}`,
+    profile: (codeHost: string) => `Perfil de ${codeHost}`,
+    support: 'Soporte',
+    newTab: 'Se abre en una pestaña nueva',
+  },
+  legal: {
+    titles: { terms: 'Términos de uso', privacy: 'Política de privacidad' },
+    links: { terms: 'Términos', privacy: 'Privacidad' },
+    descriptions: {
+      terms: (appName: string) => `Los Términos de uso de ${appName}: qué cubren, ${about}`,
+      privacy: (appName: string) => `La Política de privacidad de ${appName}: qué cubre, ${about}`,
+    },
+    description: (title: string, appName: string) => `${title} — ${appName}: qué cubre, ${about}`,
+    loading: 'Cargando…',
+  },
+  support: {
+    title: (appName: string) => `Soporte de ${appName}`,
+    description: (appName: string) =>
+      `¿Preguntas, problemas o ideas sobre ${appName}? Escribe aquí a su desarrollador: leemos todos los mensajes.`,
+  },
+  feedback: {
+    send: 'Enviar comentarios',
+    cancel: 'Cancelar',
+    submit: 'Enviar',
+    sending: 'Enviando…',
+    sendingStatus: 'Enviando tus comentarios…',
+    alerts: {
+      sent: '¡Comentarios enviados correctamente!',
+      failed: 'No se pudieron enviar los comentarios. Inténtalo de nuevo más tarde.',
+      error: 'Error al enviar los comentarios. Inténtalo de nuevo más tarde.',
+    },
+    fields: {
+      labels: {
+        firstName: 'Nombre',
+        lastName: 'Apellido',
+        email: 'Correo electrónico',
+        message: 'Mensaje',
+      },
+      typed: (typed: number, max: number) => `${count(typed)} de ${count(max)} caracteres`,
+      limit: (max: number) => `Como máximo ${count(max)} caracteres.`,
+      honeypot: 'Deja este campo vacío',
+    },
+    problem: (label: string, problem: string) => `${label}: ${problem}.`,
+    problems: {
+      required: 'este campo es obligatorio',
+      tooLong: (max: number) => `debe tener como máximo ${max} caracteres`,
+      nameCharacters:
+        'no puede contener saltos de línea, formato invisible ni caracteres de control',
+      noVisibleCharacter: 'debe contener al menos una letra o un carácter visible',
+      encodedWord: 'no puede contener palabras codificadas de correo (=?…?=)',
+      localPartTooLong: (max: number) => `debe tener como máximo ${max} caracteres antes de la @`,
+      notEmail: 'debe ser una dirección de correo como nombre@ejemplo.com',
+      controlCharacters: 'no puede contener caracteres de control',
+    },
+    contactLead: (ownerName: string, appName: string) =>
+      `Soy ${ownerName} y desarrollo ${appName}. Escríbeme con el formulario de abajo o directamente:`,
+    sent: {
+      title: 'Comentarios enviados',
+      pageTitle: (appName: string) => `Comentarios enviados — ${appName}`,
+      description: (appName: string) =>
+        `Tus comentarios sobre ${appName} han llegado a su desarrollador.`,
+      thanks: 'Gracias: tu mensaje está guardado y va de camino al desarrollador.',
+      back: (appName: string) => `Volver a ${appName}`,
+    },
+  },
+  roles: {
+    carousel: 'carrusel',
+    slide: 'diapositiva',
+  },
+  carousel: {
+    label: (appName: string) => `Capturas de ${appName}`,
+    slide: (from: number, to: number, total: number) =>
+      from === to ? `Captura ${from} de ${total}` : `Capturas ${from} a ${to} de ${total}`,
+    previous: 'Capturas anteriores',
+    pause: 'Pausar las capturas',
+    next: 'Capturas siguientes',
+  },
+  slider: {
+    previous: 'Proyecto anterior',
+    next: 'Proyecto siguiente',
+    slide: (name: string, position: number, total: number) => `${name}, ${position} de ${total}`,
+  },
+  appLink: {
+    open: 'Abrir en la app',
+    getIt: (appName: string) => `¿No tienes ${appName}?`,
+    qrImage: (appName: string, store: string) =>
+      `Código QR de ${appName} en ${store}: escanéalo para abrirla en tu teléfono`,
+    more: (appName: string) => `Más sobre ${appName}`,
+  },
+  modal: {
+    close: 'Cerrar',
+  },
+  notFound: {
+    title: '404 - Página no encontrada',
+    text: 'Lo sentimos, la página que buscas no existe.',
+  },
+  error: {
+    title: '¡Error inesperado de la aplicación!',
+    reload: 'Recargar la página',
+  },
+} satisfies Messages;
