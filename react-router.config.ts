@@ -27,7 +27,8 @@ const buildRoot = insideCheckout
   : path.join('.cache', 'builds', `${path.basename(requestedBuildDir)}-${process.pid}`);
 
 // A language other than the default is built on its own (SITE_LANGUAGE), under its prefix,
-// into a folder of the build named after it (build/es/).
+// built in a folder of the build named after it (build/es/), its pages then moved under the
+// client's (build/client/es/).
 const language = buildLanguage(content.site.languages);
 const buildDirectory = language.isDefault ? buildRoot : path.join(buildRoot, language.code);
 
@@ -65,6 +66,7 @@ export default {
       clientDir,
       buildDir: reactRouterConfig.buildDirectory,
       language: language.code,
+      prefix: language.prefix,
       otherLanguages: language.isDefault ? content.site.languages.others : [],
       // Each app with its icon's address, where it has one (as the icon step drew it).
       // The pages of the apps' links are the default language's alone.
@@ -81,6 +83,12 @@ export default {
           structuredDataFor(route, { ...content, publicUrl: buildSettings.publicUrl, resumePath }),
         ),
     });
+    // The language's pages and files join the default's, under its prefix, where a static
+    // host serves them as they are; its site.json stays in build/<language>/.
+    if (!language.isDefault) {
+      const root = insideCheckout ? buildRoot : requestedBuildDir;
+      moveBuild(clientDir, path.join(root, 'client', language.code));
+    }
     if (!insideCheckout) {
       moveBuild(
         buildDirectory,

@@ -41,6 +41,9 @@ const language = buildLanguage(languages);
 
 export default defineConfig(({ command }) => ({
   base: `${language.prefix}/`,
+  // The public files (icon, screenshots, link cards, résumé) are the default build's, at the
+  // site's root, for every language.
+  publicDir: language.isDefault ? 'public' : false,
   plugins: [
     browserContentPlugin(language.code),
     legalMarkdown(language.prefix),

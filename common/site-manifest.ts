@@ -20,9 +20,10 @@ export const SiteManifestSchema = z.strictObject({
   /** The language of these pages, e.g. `en`. */
   language: z.string().min(1),
   /**
-   * The site's other languages (in the default language's manifest): each is built into a
-   * folder of the build named after it (`es/`, with its own site.json) and served under its
-   * prefix (`/es/…`). Default none.
+   * The site's other languages (in the default language's manifest): each is built apart,
+   * its site.json in a folder of the build named after it (`es/`), its pages and files in
+   * that folder of the client's (`client/es/`), and served under its prefix (`/es/…`).
+   * Default none.
    */
   otherLanguages: z.array(z.string().min(1)).optional(),
   publicUrl: z.url(),

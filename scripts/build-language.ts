@@ -2,7 +2,7 @@
  * The language a build is for. `npm run build` builds the site once in the default language
  * (at the plain addresses, into build/) and once in each other language content/site.ts
  * names, with SITE_LANGUAGE set: that build's pages, scripts and files live under the
- * language's prefix (`/es/…`, in build/es/), and its words and texts are that language's.
+ * language's prefix (`/es/…`, in build/client/es/), and its words and texts are that language's.
  */
 import type { Languages } from '../content/languages.ts';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run build`, after the default language's build: builds the site once more in each
- * other language content/site.ts names (SITE_LANGUAGE), into build/<language>/, which the
+ * other language content/site.ts names (SITE_LANGUAGE), into build/client/<language>/, which the
  * server serves under the language's prefix (`/es/…`).
  */
 import { spawnSync } from 'node:child_process';

@@ -55,6 +55,25 @@ describe('the build step', () => {
     expect(robotsTxt('https://example.com')).toContain('Sitemap: https://example.com/sitemap.xml');
   });
 
+  it('lists each page in every language, each naming all of them as alternates', () => {
+    const xml = sitemapXml('https://example.com', [], { default: 'en', others: ['es'] });
+    const entries = [...xml.matchAll(/<url><loc>(.*?)<\/loc>(.*?)<\/url>/g)];
+    expect(entries.map((entry) => entry[1])).toEqual([
+      'https://example.com/',
+      'https://example.com/es/',
+      'https://example.com/projects',
+      'https://example.com/es/projects',
+    ]);
+    expect(entries[3]?.[2]).toBe(
+      [
+        '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/projects"/>',
+        '<xhtml:link rel="alternate" hreflang="es" href="https://example.com/es/projects"/>',
+        '<xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/projects"/>',
+      ].join(''),
+    );
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+  });
+
   it('writes each linked stylesheet into the page and leaves its link disabled', () => {
     const css: Record<string, string> = {
       '/assets/a.css': '.a{color:red}',

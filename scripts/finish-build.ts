@@ -24,6 +24,12 @@ export interface FinishBuildOptions {
   settings: BuildSettings;
   /** The language of this build's pages. */
   language: string;
+  /**
+   * The prefix of its pages' addresses (`/es`); default none (the default language). A
+   * language's build has no public files of its own (the default's serve every language):
+   * its pages read the icon from public/.
+   */
+  prefix?: string;
   /** The site's other languages, each built into a folder of this build (default build only). */
   otherLanguages?: readonly string[];
   /** What a page's head gains at the end (its JSON-LD); default nothing. */
@@ -38,6 +44,7 @@ export async function finishBuild({
   apps,
   settings,
   language,
+  prefix = '',
   otherLanguages = [],
   headOf = () => '',
   storeFiles = [],
@@ -45,11 +52,11 @@ export async function finishBuild({
   // 404.html from the page prerendered for it; the app shell is checked to be there.
   await nameNotFoundPage(clientDir);
   // sitemap.xml, robots.txt and build-id.json.
-  await writeSiteFiles(clientDir, apps, settings);
+  await writeSiteFiles(clientDir, apps, settings, { default: language, others: otherLanguages });
   // apple-app-site-association, assetlinks.json and app-ads.txt, as declared.
   await writeStoreFiles(clientDir, storeFiles);
   // Each page's scripts wait for its first paint; its styles, icon and first marks move in.
-  await rewritePages(clientDir, apps, headOf);
+  await rewritePages(clientDir, apps, headOf, prefix, prefix ? 'public' : clientDir);
   // The hashes of each page's inline scripts, taken from the pages as they now are.
   const manifest = await siteManifest(clientDir, apps, settings, { language, otherLanguages });
   // The headers and redirects of the static hosts and nginx, for the files there are so far.

@@ -252,7 +252,7 @@ export async function buildApp({
       await app.register(
         async (scope) => {
           await scope.register(siteRoutes, {
-            clientDir: path.join(config.SITE_DIR, code, 'client'),
+            clientDir: path.join(config.SITE_DIR, 'client', code),
             manifest,
           });
         },
@@ -262,6 +262,7 @@ export async function buildApp({
     await app.register(siteRoutes, {
       clientDir: path.join(config.SITE_DIR, 'client'),
       manifest: site.manifest,
+      apart: (site.languages ?? []).map((language) => language.code),
     });
   }
   return app;

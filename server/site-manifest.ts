@@ -32,7 +32,10 @@ export interface LanguageSite {
   manifest: SiteManifest;
 }
 
-/** The site's other languages, each built into `<siteDir>/<code>/` with its own manifest. */
+/**
+ * The site's other languages, each with its manifest in `<siteDir>/<code>/` and its pages and
+ * files in `<siteDir>/client/<code>/`, where a static host serves them too.
+ */
 export async function readLanguageSites(
   siteDir: string,
   manifest: SiteManifest,

@@ -30,6 +30,7 @@ import { t } from '../i18n/messages.ts';
 import { isPlainClick } from '../lib/early-events.ts';
 import { CloseIcon } from './icons.tsx';
 import styles from './modal.module.css';
+import { siteHref } from '../lib/site-href.ts';
 
 export interface ModalProps {
   /** The dialog's heading, also its accessible name. */
@@ -262,7 +263,7 @@ export function Modal({
             </button>
           ) : (
             <a
-              href={closeHref}
+              href={siteHref(closeHref)}
               className={styles.close}
               aria-label={closeLabel}
               {...{ [CLOSE_ATTRIBUTE]: '' }}

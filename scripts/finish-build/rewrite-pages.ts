@@ -88,6 +88,10 @@ export async function rewritePages(
   clientDir: string,
   apps: readonly RoutableApp[],
   headOf: (route: SiteRoute) => string,
+  /** The prefix of the pages' addresses (`/es` in the Spanish build); default none. */
+  prefix = '',
+  /** Where the site's public files are (its icon): the client folder, or public/ for a language's. */
+  publicDir = clientDir,
 ): Promise<void> {
   // What every page's head gains: its first paint held until its content is parsed
   // (`common/first-paint.ts`), the icon, the lazy marks shown without scripts, the
@@ -98,12 +102,12 @@ export async function rewritePages(
   const effectsFile = await writeEarlyEffects(clientDir);
   const everyHead =
     PAINT_WHOLE_PAGE +
-    iconLink(await readFile(path.join(clientDir, ICON_FILE), 'utf8')) +
+    iconLink(await readFile(path.join(publicDir, ICON_FILE), 'utf8')) +
     LAZY_MARKS_WITHOUT_SCRIPTS +
     themeColorMetas() +
     `<script>${THEME_SCRIPT}</script>` +
     `<script>${EARLY_EVENTS_SCRIPT}</script>` +
-    `<script async src="/${effectsFile}"></script>`;
+    `<script async src="${prefix}/${effectsFile}"></script>`;
   const allCss = await stylesheetsOf(clientDir);
   await Promise.all([
     ...pageRoutes(apps).map((route) =>

@@ -8,12 +8,48 @@ import { isIndexed, pageRoutes, type RoutableApp } from '../../common/paths.ts';
 import type { StoreFile } from '../../common/store-files.ts';
 import type { BuildSettings } from '../build-settings.ts';
 
-export function sitemapXml(publicUrl: string, apps: readonly RoutableApp[]): string {
+/** The site's languages: the default, at the plain addresses, and the others under `/<tag>`. */
+export interface SitemapLanguages {
+  default: string;
+  others: readonly string[];
+}
+
+/**
+ * Every indexed page, in every language: each language's address is an entry of its own
+ * that names all of them as alternates (`hreflang`, the default's as `x-default`).
+ */
+export function sitemapXml(
+  publicUrl: string,
+  apps: readonly RoutableApp[],
+  languages: SitemapLanguages = { default: 'en', others: [] },
+): string {
+  const all = [languages.default, ...languages.others];
+  const address = (route: string, language: string) =>
+    `${publicUrl}${language === languages.default ? '' : `/${language}`}${route}`;
   const urls = pageRoutes(apps)
     .filter((route) => isIndexed(route.screen))
-    .map((route) => `  <url><loc>${publicUrl}${route.path === '/' ? '/' : route.path}</loc></url>`)
+    .flatMap((route) => {
+      const alternates =
+        languages.others.length === 0
+          ? ''
+          : [
+              ...all.map((language) => [language, address(route.path, language)]),
+              ['x-default', address(route.path, languages.default)],
+            ]
+              .map(
+                ([language, href]) =>
+                  `<xhtml:link rel="alternate" hreflang="${language}" href="${href}"/>`,
+              )
+              .join('');
+      return all.map(
+        (language) => `  <url><loc>${address(route.path, language)}</loc>${alternates}</url>`,
+      );
+    })
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const namespaces =
+    'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"' +
+    (languages.others.length === 0 ? '' : ' xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(publicUrl: string): string {
@@ -30,8 +66,12 @@ export async function writeSiteFiles(
   clientDir: string,
   apps: readonly RoutableApp[],
   settings: BuildSettings,
+  languages?: SitemapLanguages,
 ): Promise<void> {
-  await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(settings.publicUrl, apps));
+  await writeFile(
+    path.join(clientDir, 'sitemap.xml'),
+    sitemapXml(settings.publicUrl, apps, languages),
+  );
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(settings.publicUrl));
   await writeFile(
     path.join(clientDir, 'build-id.json'),

@@ -111,7 +111,10 @@ async function loadFile(file: string, type: string, cacheControl: string): Promi
  * extension; and the files the stores and ad networks fetch (apple-app-site-association,
  * assetlinks.json, app-ads.txt) where the build wrote them, with their own types.
  */
-async function loadFiles(clientDir: string): Promise<Map<string, LoadedFile>> {
+async function loadFiles(
+  clientDir: string,
+  apart: readonly string[],
+): Promise<Map<string, LoadedFile>> {
   const files = new Map<string, LoadedFile>();
   const add = async (address: string, type: string) => {
     const relative = address.slice(1);
@@ -122,7 +125,7 @@ async function loadFiles(clientDir: string): Promise<Map<string, LoadedFile>> {
       // A folder, or a file that is not there (or gone since the listing).
     }
   };
-  for (const address of await publicFiles(clientDir)) {
+  for (const address of await publicFiles(clientDir, apart)) {
     const extension = path.posix.extname(address);
     if (address.startsWith('/assets/') && !ASSET_EXTENSIONS.has(extension)) continue;
     await add(address, FILE_TYPES[extension] ?? 'application/octet-stream');
@@ -138,7 +141,7 @@ async function loadFiles(clientDir: string): Promise<Map<string, LoadedFile>> {
  * own rules (`_headers`, `_redirects`). Anything else, even if it lands in the folder
  * later, is never served.
  */
-async function publicFiles(clientDir: string): Promise<Set<string>> {
+async function publicFiles(clientDir: string, apart: readonly string[]): Promise<Set<string>> {
   let entries: string[];
   try {
     entries = await readdir(clientDir, { recursive: true });
@@ -150,6 +153,7 @@ async function publicFiles(clientDir: string): Promise<Set<string>> {
     const address = `/${entry.split(path.sep).join('/')}`;
     if (
       isHidden(entry) ||
+      apart.some((folder) => address.startsWith(`/${folder}/`)) ||
       /\.(html|br|gz)$/.test(address) ||
       address === '/_headers' ||
       address === '/_redirects'
@@ -246,10 +250,15 @@ export interface SiteRoutesOptions {
   /** The build's client folder. */
   clientDir: string;
   manifest: SiteManifest;
+  /**
+   * Its folders that are served apart: the other languages' sites (`es/`), each mounted
+   * under its prefix on its own. Default none.
+   */
+  apart?: readonly string[];
 }
 
 export const siteRoutes = fp<SiteRoutesOptions>(
-  async function siteRoutes(app: FastifyInstance, { clientDir, manifest }) {
+  async function siteRoutes(app: FastifyInstance, { clientDir, manifest, apart = [] }) {
     const apiOrigin = manifest.feedbackApiOrigin;
     const pages = new Map<string, LoadedPage>();
     for (const [pagePath, file] of Object.entries(manifest.pages)) {
@@ -260,7 +269,7 @@ export const siteRoutes = fp<SiteRoutesOptions>(
 
     // Every public file, at its address (the pages' own routes come first): with its type and
     // cache policy, revalidated by its hash, precompressed where the visitor accepts it.
-    const files = await loadFiles(clientDir);
+    const files = await loadFiles(clientDir, apart);
     app.get(FILES_ROUTE, (request, reply) => {
       const file = files.get(`/${(request.params as { '*': string })['*']}`);
       if (!file) {

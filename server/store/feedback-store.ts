@@ -10,7 +10,7 @@ import { outboxQueue } from '../mail/store.ts';
 import { notificationQueue } from '../notify/store.ts';
 import { ownerAccess, ownerQueries } from '../owner/store.ts';
 import { visitRecorder, visitStats } from '../visits/store.ts';
-import { storeHealth, type StoreHealth } from './operations/health.ts';
+import { storeHealth, type StoreHealth } from './health.ts';
 import { storeTransfer, type StoreTransfer } from './operations/transfer.ts';
 import type { FeedbackIntake } from '../intake/types.ts';
 import type { OutboxQueue } from '../mail/types.ts';

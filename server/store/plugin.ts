@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { DiskSpace } from './disk-space.ts';
 import { describeStore, openFeedbackStore } from './open.ts';
 import type { StoreConnection } from './connection.ts';
-import { storeHealth, type StoreHealth } from './operations/health.ts';
+import { storeHealth, type StoreHealth } from './health.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

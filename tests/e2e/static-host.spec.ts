@@ -51,10 +51,17 @@ test.beforeAll(async () => {
   pagesOrigin = `http://localhost:${staticPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
 
-  const build = await runCommand('npx', ['vite', 'build'], {
-    env: { ...process.env, BUILD_DIR: buildDir, PUBLIC_URL: pagesOrigin, FEEDBACK_API_URL: apiUrl },
-  });
+  const env = {
+    ...process.env,
+    BUILD_DIR: buildDir,
+    PUBLIC_URL: pagesOrigin,
+    FEEDBACK_API_URL: apiUrl,
+  };
+  const build = await runCommand('npx', ['vite', 'build'], { env });
   expect(build.code, build.output).toBe(0);
+  // The site's other languages, each into its folder of the build.
+  const languages = await runCommand('npx', ['tsx', 'scripts/build-languages.ts'], { env });
+  expect(languages.code, languages.output).toBe(0);
 
   sink = await SmtpSink.start();
   api = await startServerProcess(

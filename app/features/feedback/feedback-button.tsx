@@ -18,6 +18,7 @@ import { earlyEffect, isPlainClick } from '../../lib/early-events.ts';
 import { lazyChunk, loadChunk } from '../../lib/lazy-chunk.ts';
 import { useFeedbackDraft, type FeedbackDraft } from './feedback-draft.ts';
 import styles from './feedback.module.css';
+import { siteHref } from '../../lib/site-href.ts';
 
 const importModal = () => import('./feedback-modal.tsx');
 const FeedbackModal = lazyChunk('feedback-modal', importModal);
@@ -135,7 +136,7 @@ export function FeedbackButton({
           {t.feedback.send}
         </button>
       ) : (
-        <a href={supportHref} {...trigger}>
+        <a href={siteHref(supportHref)} {...trigger}>
           {t.feedback.send}
         </a>
       )}

@@ -28,6 +28,7 @@ import { fieldProblemSentence } from './field-problem.ts';
 import { OwnerContact } from './owner-contact.tsx';
 import styles from './feedback.module.css';
 import { FEEDBACK_FORM_URL, sendFeedback } from './send-feedback.ts';
+import { siteHref } from '../../lib/site-href.ts';
 
 export interface FeedbackModalProps {
   /** Display name of the app the feedback is about. */
@@ -177,7 +178,7 @@ export default function FeedbackModal({
         />
         <div className={styles.actions}>
           <a
-            href={closeHref}
+            href={siteHref(closeHref)}
             className={styles.secondary}
             {...{ [CLOSE_ATTRIBUTE]: '' }}
             onClick={(event) => {

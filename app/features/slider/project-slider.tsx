@@ -35,6 +35,7 @@ import { earlyEffect, isPlainClick, useTakeOverEarlyState } from '../../lib/earl
 import { useHydrating } from '../../lib/hydration.tsx';
 import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import styles from './project-slider.module.css';
+import { siteHref } from '../../lib/site-href.ts';
 
 /** How long one page fades into the next, in ms (instant for reduced motion). */
 export const SLIDER_FADE_MS = 500;
@@ -239,7 +240,9 @@ export function ProjectSlider<T extends SliderItem>({
       const target = items[wrap(slideIndex + (direction === 'next' ? 1 : -1), count)];
       return (
         <a
-          href={target ? `${otherPagesAt ?? ''}#${slideId(target)}` : undefined}
+          href={
+            target ? `${otherPagesAt ? siteHref(otherPagesAt) : ''}#${slideId(target)}` : undefined
+          }
           className={`round-button ${styles.arrow}`}
           data-slider-control={direction}
           aria-label={t.slider[direction]}

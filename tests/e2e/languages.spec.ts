@@ -1,0 +1,121 @@
+/**
+ * The site in its other languages: each page is built under the language's prefix, in that
+ * language (its words, the owner's translated texts), says so to browsers and search engines,
+ * and is reached from the same page in any language through plain links, with or without
+ * scripts. Nothing is stored to remember the choice: the address says the language.
+ */
+import { expect, expectNoAxeViolations, test, type Page } from './fixtures.ts';
+import { legalApp, manifest, notTested } from './site.ts';
+
+/** What a visitor reads in each language the site has words for; English in any other. */
+const ENGLISH = {
+  send: 'Send Feedback',
+  skip: 'Skip to content',
+  notFound: '404 - Page Not Found',
+  languages: 'Languages',
+};
+const WORDS: Record<string, typeof ENGLISH> = {
+  en: ENGLISH,
+  es: {
+    send: 'Enviar comentarios',
+    skip: 'Saltar al contenido',
+    notFound: '404 - Página no encontrada',
+    languages: 'Idiomas',
+  },
+};
+
+const language = manifest.otherLanguages?.[0];
+
+if (language === undefined) {
+  notTested('The pages in a second language', 'second language in content/site.ts');
+} else {
+  const words = WORDS[language] ?? ENGLISH;
+  const prefix = `/${language}`;
+  const appPage = `/${legalApp.slug}`;
+  const publicUrl = manifest.publicUrl;
+
+  /** The page's `rel=alternate` links, by their `hreflang`. */
+  async function alternates(page: Page): Promise<Record<string, string>> {
+    return page.evaluate((): Record<string, string> =>
+      Object.fromEntries(
+        [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+          link.getAttribute('hreflang') ?? '',
+          link.getAttribute('href') ?? '',
+        ]),
+      ),
+    );
+  }
+
+  test(`an app page in ${language}: its language, words, addresses and alternates`, async ({
+    page,
+  }) => {
+    const response = await page.goto(`${prefix}${appPage}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { level: 1, name: legalApp.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: words.send })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${publicUrl}${prefix}${appPage}`,
+    );
+    expect(await alternates(page)).toEqual({
+      [manifest.language]: `${publicUrl}${appPage}`,
+      [language]: `${publicUrl}${prefix}${appPage}`,
+      'x-default': `${publicUrl}${appPage}`,
+    });
+    await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', language);
+    await expectNoAxeViolations(page);
+  });
+
+  test(`home, a legal page and the 404 page in ${language}`, async ({ page }) => {
+    await page.goto(`${prefix}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('link', { name: words.skip })).toBeAttached();
+    await page.goto(`${prefix}${appPage}/privacy`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const missing = await page.goto(`${prefix}/no-such-page`);
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: words.notFound })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+  });
+
+  test('the footer leads to the same page in each language, and nothing is stored', async ({
+    page,
+  }) => {
+    await page.goto(appPage);
+    const stored = await page.evaluate(() => Object.keys(localStorage).sort());
+    const languages = page.getByRole('navigation', {
+      name: (WORDS[manifest.language] ?? ENGLISH).languages,
+    });
+    await languages.getByRole('link', { name: new RegExp(`^${language}`, 'i') }).click();
+    await expect(page).toHaveURL(`${prefix}${appPage}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const back = page.getByRole('navigation', { name: words.languages });
+    await expect(back.locator('a[aria-current="page"]')).toHaveAttribute('lang', language);
+    await back.locator(`a[lang="${manifest.language}"]`).click();
+    await expect(page).toHaveURL(appPage);
+    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(stored);
+    expect(await page.context().cookies()).toEqual([]);
+  });
+
+  test.describe('with scripts blocked', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the language links are plain links that work', async ({ page }) => {
+      await page.goto(`${prefix}/`);
+      await page.locator(`footer a[lang="${manifest.language}"]`).click();
+      await expect(page).toHaveURL('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', manifest.language);
+    });
+  });
+
+  test('the sitemap lists each page in each language, with its alternates', async ({ request }) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    expect(xml).toContain(`<loc>${publicUrl}${prefix}${appPage}</loc>`);
+    expect(xml).toContain(
+      `<xhtml:link rel="alternate" hreflang="${language}" href="${publicUrl}${prefix}${appPage}"/>`,
+    );
+  });
+}
