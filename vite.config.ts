@@ -45,7 +45,7 @@ export default defineConfig(({ command }) => ({
   // site's root, for every language.
   publicDir: language.isDefault ? 'public' : false,
   plugins: [
-    browserContentPlugin(language.code),
+    browserContentPlugin(language),
     legalMarkdown(language.prefix),
     ...(command === 'serve' ? [devApi(), contentDev()] : []),
     reactRouter(),

@@ -3,7 +3,7 @@ import { browserContentPlugin } from './scripts/browser-content.ts';
 import { legalMarkdown } from './scripts/legal-markdown.ts';
 
 export default defineConfig({
-  plugins: [legalMarkdown(), browserContentPlugin('en')],
+  plugins: [legalMarkdown(), browserContentPlugin({ code: 'en', isDefault: true })],
   define: {
     __PUBLIC_URL__: JSON.stringify('http://localhost:3000'),
     __BUILD_ID__: JSON.stringify('test-build'),

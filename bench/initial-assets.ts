@@ -41,9 +41,10 @@ function entryScripts(clientDir: string, html: string): string[] {
   // Module scripts, and the classic ones the head loads (the early taps' effects).
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(match[1] ?? '');
   // The page's inline module script imports the route modules and then the client entry
-  // (`import("/assets/entry.client-….js")`), all at once on load: none of them is lazy.
+  // (`import("/assets/entry.client-….js")`, under its prefix in another language's pages:
+  // `/es/assets/…`), all at once on load: none of them is lazy.
   for (const match of html.matchAll(
-    /import\s*\(?\s*(?:[^"'()]*from\s*)?["'](\/assets\/[^"']+)["']/g,
+    /import\s*\(?\s*(?:[^"'()]*from\s*)?["']((?:\/[a-zA-Z-]+)?\/assets\/[^"']+)["']/g,
   )) {
     urls.add(match[1] ?? '');
   }

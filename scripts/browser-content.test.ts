@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { contentDir } from '../content/load.ts';
-import { browserContent, linksCopy } from './browser-content.ts';
+import { browserContent, linksCopy, replacedFields } from './browser-content.ts';
 
 /** The keys of each object literal directly in `code`'s first export, by nesting. */
 function exportedKeys(code: string, file: string): string[][] {
@@ -136,5 +137,25 @@ describe("the browser's content", () => {
     const site = "export const site = { tagline: 'Hago apps.' };";
     expect(browserContent(site, '/site/content/site.es.ts', 'es')).toBe(site);
     expect(browserContent(site, '/site/content/site.es.ts', 'ar')).not.toContain('Hago');
+  });
+
+  it("leaves out of a language's pages the texts its translation replaces", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'content-'));
+    const folder = path.join(dir, 'content', 'apps', 'sample-app');
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, 'app.ts');
+    writeFileSync(
+      path.join(folder, 'app.es.ts'),
+      "export default { summary: 'Una app de muestra para probar.', features: ['Una'] };",
+    );
+    expect(replacedFields(file, 'es')).toEqual({
+      translation: path.join(folder, 'app.es.ts'),
+      fields: ['summary', 'features'],
+    });
+    expect(replacedFields(file, 'ar')).toEqual({ fields: [] });
+    const source =
+      "export default { slug: 'sample-app', summary: 'A sample.', features: ['One'] };";
+    const out = browserContent(source, file, 'es', ['summary', 'features']);
+    expect(exportedKeys(out, file)).toEqual([['slug']]);
   });
 });

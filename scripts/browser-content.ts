@@ -17,6 +17,7 @@
  * imported as `app.ts?links` (content/app-links.ts), which holds the app's `slug` and
  * `appLinks` alone, wherever it is built.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { parseSync, type ESTree, type Plugin } from 'vite';
 import { BUILD_ONLY_APP_FIELDS, BUILD_ONLY_SITE_FIELDS } from '../content/schema.ts';
 import { BUILD_ONLY_TECHNOLOGY_FIELDS } from '../content/technology-schema.ts';
@@ -28,6 +29,9 @@ const SITE_FILE = /\/content\/site\.ts$/;
 const TRANSLATION_FILE = /\/content\/(?:site|apps\/[^/]+\/app)\.([^./]+)\.ts$/;
 /** A translation in a build of another language: nothing. */
 const NO_TRANSLATION = 'export const site = {};\nexport default {};\n';
+/** The texts a translation replaces whole, which its language's pages need not carry twice. */
+const REPLACED_APP_FIELDS = ['summary', 'description', 'features'];
+const REPLACED_SITE_FIELDS = ['ownerName', 'tagline', 'siteName', 'description', 'aboutMe'];
 
 /** What an app's `?links` copy holds of it. */
 const LINK_FIELDS = ['slug', 'appLinks'];
@@ -73,10 +77,10 @@ function without(
 }
 
 /** The edits of an app.ts: its default export, without the build's own fields. */
-function appEdits(code: string, program: ESTree.Program): Edit[] {
+function appEdits(code: string, program: ESTree.Program, translated: readonly string[]): Edit[] {
   const exported = program.body.find((node) => node.type === 'ExportDefaultDeclaration');
   const object = objectLiteral(exported?.declaration);
-  const edit = object && without(code, object, BUILD_ONLY_APP_FIELDS);
+  const edit = object && without(code, object, [...BUILD_ONLY_APP_FIELDS, ...translated]);
   return edit ? [edit] : [];
 }
 
@@ -108,10 +112,36 @@ function translationEdits(code: string, program: ESTree.Program): Edit[] {
 }
 
 /** The edits of site.ts: its exported details, without the build's fields. */
-function siteEdits(code: string, program: ESTree.Program): Edit[] {
+function siteEdits(code: string, program: ESTree.Program, translated: readonly string[]): Edit[] {
   return exportedConstants(program).flatMap(
-    (site) => without(code, site, BUILD_ONLY_SITE_FIELDS) ?? [],
+    (site) => without(code, site, [...BUILD_ONLY_SITE_FIELDS, ...translated]) ?? [],
   );
+}
+
+/**
+ * The fields of an app.ts or site.ts that the translation beside it, in `language`, replaces
+ * whole (`app.es.ts` with its `summary`): the pages of that language show the translation's.
+ * The translation's file, when there is one; and its fields, which the pages of its language
+ * need not carry in the default language too.
+ */
+export function replacedFields(
+  file: string,
+  language: string,
+): { translation?: string; fields: string[] } {
+  const isApp = APP_FILE.test(file);
+  if (!isApp && !SITE_FILE.test(file)) return { fields: [] };
+  const translation = file.replace(/\.ts$/, `.${language}.ts`);
+  if (!existsSync(translation)) return { fields: [] };
+  const { program, errors } = parseSync(translation, readFileSync(translation, 'utf8'));
+  if (errors.length > 0) return { translation, fields: [] };
+  const exported = isApp
+    ? objectLiteral(
+        program.body.find((node) => node.type === 'ExportDefaultDeclaration')?.declaration,
+      )
+    : exportedConstants(program)[0];
+  const keys = (exported?.properties ?? []).map((property) => keyName(property) ?? '');
+  const replaceable = isApp ? REPLACED_APP_FIELDS : REPLACED_SITE_FIELDS;
+  return { translation, fields: replaceable.filter((field) => keys.includes(field)) };
 }
 
 /**
@@ -119,7 +149,12 @@ function siteEdits(code: string, program: ESTree.Program): Edit[] {
  * only the build reads. Any other file, or a shape this does not recognise (the fields are
  * then kept, and only cost bytes), comes back unchanged.
  */
-export function browserContent(code: string, file: string, language: string): string {
+export function browserContent(
+  code: string,
+  file: string,
+  language: string,
+  translated: readonly string[] = [],
+): string {
   const translation = TRANSLATION_FILE.exec(file);
   if (translation && translation[1] !== language) return NO_TRANSLATION;
   const editsOf = translation
@@ -134,7 +169,7 @@ export function browserContent(code: string, file: string, language: string): st
   if (!editsOf) return code;
   const { program, errors } = parseSync(file, code);
   if (errors.length > 0) return code;
-  return editsOf(code, program)
+  return editsOf(code, program, translated)
     .sort((a, b) => b.start - a.start)
     .reduce((out, edit) => out.slice(0, edit.start) + edit.text + out.slice(edit.end), code);
 }
@@ -158,7 +193,7 @@ export function linksCopy(code: string, file: string): string {
  * The Vite plugin: the browser's build (and dev server) get the content without those
  * fields; every build (the tests' too) gets an app's `?links` copy.
  */
-export function browserContentPlugin(language: string): Plugin {
+export function browserContentPlugin(language: { code: string; isDefault: boolean }): Plugin {
   return {
     name: 'portfolio:browser-content',
     enforce: 'pre',
@@ -168,7 +203,9 @@ export function browserContentPlugin(language: string): Plugin {
       if (query === 'links' && APP_FILE.test(file))
         return { code: linksCopy(code, file), map: null };
       if (query !== undefined || this.environment.name !== 'client') return null;
-      const changed = browserContent(code, file, language);
+      const replaced = language.isDefault ? { fields: [] } : replacedFields(file, language.code);
+      if (replaced.translation) this.addWatchFile(replaced.translation);
+      const changed = browserContent(code, file, language.code, replaced.fields);
       return changed === code ? null : { code: changed, map: null };
     },
   };
