@@ -14,6 +14,7 @@ import {
   FEEDBACK_LIMITS,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
+  LANGUAGE_FIELD,
   type FeedbackFormField,
 } from './feedback.ts';
 import { formatCount } from './format-count.ts';
@@ -36,6 +37,8 @@ export interface FeedbackFieldsProps {
   idPrefix?: string;
   /** The idempotency key the form posts; default none (the early script fills it in). */
   idempotencyKey?: string;
+  /** The page's language, where not the site's default (`es`): sent with the form. */
+  language?: string | undefined;
   /** Each refused field's sentence ("First Name is required."), shown beside the field. */
   problems?: Readonly<Partial<Record<FeedbackFormField, string>>>;
   classes: FeedbackFieldsClasses;
@@ -96,6 +99,7 @@ export function FeedbackFields({
   onChange,
   idPrefix,
   idempotencyKey = '',
+  language,
   problems = {},
   classes,
   firstFieldRef,
@@ -148,6 +152,7 @@ export function FeedbackFields({
       <input type="hidden" name="appName" value={appName} />
       {/* Filled at the first submit before the page is live (common/early-events.ts). */}
       <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} defaultValue={idempotencyKey} />
+      {language ? <input type="hidden" name={LANGUAGE_FIELD} value={language} /> : null}
       <div className={classes.names}>
         {field('firstName')}
         {field('lastName')}

@@ -29,6 +29,13 @@ export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /**
+ * The language of the page a message is sent from, where it is not the site's default
+ * (`es`): the form's field, and the JSON request's `Content-Language` header, outside its
+ * body. The message is stored with it, and the owner reads it in the mail and the inbox.
+ */
+export const LANGUAGE_FIELD = 'language';
+
+/**
  * Lengths are counted in UTF-16 code units, as the browser's `maxLength` and JavaScript's
  * `String.length` count them, so the form and the server always agree.
  */

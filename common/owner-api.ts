@@ -91,6 +91,8 @@ export interface InboxMessage extends FeedbackFormValues {
   lastError: string | null;
   sentAt: number | null;
   readAt: number | null;
+  /** The language of the page it was sent from (`es`); null: the site's default language. */
+  language: string | null;
 }
 
 export interface InboxAttempt {

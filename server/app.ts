@@ -66,6 +66,11 @@ export interface BuildAppOptions {
    * for a server whose tests post no form: a form post's answer then leads to the home page.
    */
   appNames?: readonly string[];
+  /**
+   * The site's other languages (`es`): a message from a page in one is stored with it, and a
+   * form post's answer leads to that language's page. Default the built site's.
+   */
+  languages?: readonly string[];
   logger?: FastifyServerOptions['logger'];
   /** Shorter request time-outs (tests of slow clients); default TIMEOUTS. */
   timeouts?: Partial<Record<keyof typeof TIMEOUTS, number>>;
@@ -101,6 +106,7 @@ export async function buildApp({
   site,
   apps = site?.manifest.apps ?? [],
   appNames = apps.map((entry) => entry.name),
+  languages = site?.manifest.otherLanguages ?? [],
   logger,
   timeouts,
   outboxIdleCheckMs,
@@ -214,6 +220,7 @@ export async function buildApp({
     appNames,
     apps,
     publicUrl: site?.manifest.publicUrl ?? config.PUBLIC_URL,
+    languages,
     limits: {
       rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
       rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,

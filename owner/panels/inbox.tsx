@@ -184,6 +184,11 @@ function Inbox({ session: { apps }, delivery }: PanelProps) {
                     </span>
                     <span className={styles.messageMeta}>
                       {message.appName} ·{' '}
+                      {message.language ? (
+                        <>
+                          <span lang={message.language}>{message.language}</span> ·{' '}
+                        </>
+                      ) : null}
                       <time dateTime={iso(message.receivedAt)}>{when(message.receivedAt)}</time>
                     </span>
                     <span className={styles.status} data-status={message.status}>

@@ -25,6 +25,7 @@ function message(id: string, fields: Partial<StoredMessage> = {}): StoredMessage
     sentAt: NOW + 1000,
     leaseUntil: null,
     readAt: null,
+    language: null,
     ...fields,
   };
 }

@@ -80,6 +80,7 @@ describe('a message in full', () => {
     sentAt: null,
     leaseUntil: null,
     readAt: null,
+    language: null,
   };
 
   test('says when a pending message is tried next, and its text safely', () => {

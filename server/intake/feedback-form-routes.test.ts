@@ -109,7 +109,7 @@ describe.each(ENGINES)('on $name', (engine) => {
    */
   let shared: TestServer | undefined;
   beforeAll(async () => {
-    shared = await startTestServer({ engine });
+    shared = await startTestServer({ engine, languages: ['es'] });
   });
   afterAll(async () => {
     await shared?.close();
@@ -118,6 +118,25 @@ describe.each(ENGINES)('on $name', (engine) => {
     if (!shared) throw new Error('The shared server did not start');
     return shared.app;
   };
+
+  test('a post from a page in another language is stored with it and leads to that language’s page', async () => {
+    const response = await postForm(
+      app(),
+      formFields({ language: 'es', message: 'Me encanta la app.', idempotencyKey: 'from-es' }),
+    );
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${TEST_PUBLIC_URL}/es/echoexpense/feedback-sent`);
+    const [stored] = await messagesSaying(app(), 'Me encanta la app.');
+    expect(stored?.language).toBe('es');
+    // A language the site does not have is the default language's page.
+    const other = await postForm(
+      app(),
+      formFields({ language: 'xx', message: 'Unknown page language.', idempotencyKey: 'from-xx' }),
+    );
+    expect(other.headers.location).toBe(`${TEST_PUBLIC_URL}/echoexpense/feedback-sent`);
+    const [plain] = await messagesSaying(app(), 'Unknown page language.');
+    expect(plain?.language).toBeNull();
+  });
 
   test('a valid post is stored once, trimmed, with its line breaks as typed, and leads to the app’s feedback-sent page', async () => {
     const before = await storedCount(app());

@@ -33,6 +33,7 @@ import {
   FEEDBACK_LIMITS,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
+  LANGUAGE_FIELD,
   formFieldsOf,
   idempotencyKeyProblem,
   type createFeedbackSchema,
@@ -47,7 +48,13 @@ import {
   type RefusalPage,
 } from './feedback-form-page.tsx';
 import type { SubmitFeedback } from './submit.ts';
-import { fieldReasons, logAcceptance, logRefusal, mediaType } from './feedback-http.ts';
+import {
+  fieldReasons,
+  logAcceptance,
+  logRefusal,
+  mediaType,
+  pageLanguage,
+} from './feedback-http.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
@@ -60,6 +67,8 @@ export interface FeedbackFormRoutesOptions {
   apps: readonly RoutableApp[];
   /** The site's public address, where answers lead when the posting page's origin is not known. */
   publicUrl: string;
+  /** The site's other languages: a post from a page in one leads to that language's pages. */
+  languages: readonly string[];
 }
 
 /**
@@ -69,11 +78,15 @@ export interface FeedbackFormRoutesOptions {
  * page's script sends the textarea's value, and the same message must be stored, and meet
  * the same length limit, whichever way it came.
  */
-function readFormPost(body: string): { payload: Record<string, unknown>; key: string } {
+function readFormPost(body: string): {
+  payload: Record<string, unknown>;
+  key: string;
+  language: string | undefined;
+} {
   const params = new URLSearchParams(body);
   const fields = new Map<string, string | string[]>();
   for (const [name, value] of params) {
-    if (name === IDEMPOTENCY_KEY_FIELD) continue;
+    if (name === IDEMPOTENCY_KEY_FIELD || name === LANGUAGE_FIELD) continue;
     const earlier = fields.get(name);
     fields.set(name, earlier === undefined ? value : [earlier, value].flat());
   }
@@ -84,6 +97,7 @@ function readFormPost(body: string): { payload: Record<string, unknown>; key: st
   return {
     payload: Object.fromEntries(fields),
     key: params.getAll(IDEMPOTENCY_KEY_FIELD).join(', '),
+    language: params.get(LANGUAGE_FIELD) ?? undefined,
   };
 }
 
@@ -161,12 +175,14 @@ function formLogger(
 /** Registers the form route and its 405; called by feedback.ts with the JSON route's schema and submit. */
 export async function feedbackFormRoutes(
   instance: FastifyInstance,
-  { schema, submit, apps, publicUrl }: FeedbackFormRoutesOptions,
+  { schema, submit, apps, publicUrl, languages }: FeedbackFormRoutesOptions,
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const publicOrigin = new URL(publicUrl).origin;
   /** The key field of each post, read with its body. */
   const postedKeys = new WeakMap<FastifyRequest, string>();
+  /** The language of each post's page, where one of the site's other languages. */
+  const postedLanguages = new WeakMap<FastifyRequest, string>();
 
   /** The site's address for this request's answers: the posting page's origin, or the public address. */
   const siteBase = (request: FastifyRequest) => {
@@ -222,6 +238,8 @@ export async function feedbackFormRoutes(
   app.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (request, body, done) => {
     const posted = readFormPost(body as string);
     postedKeys.set(request, posted.key);
+    const language = pageLanguage(posted.language, languages);
+    if (language !== undefined) postedLanguages.set(request, language);
     done(null, posted.payload);
   });
 
@@ -287,7 +305,9 @@ export async function feedbackFormRoutes(
           reason: 'The form was damaged on its way. Please send it again.',
         });
       }
-      const outcome = await submit(request, body, formIdempotencyKey(posted, body));
+      const language = postedLanguages.get(request);
+      const sender = { ip: request.ip, log: request.log, language };
+      const outcome = await submit(sender, body, formIdempotencyKey(posted, body));
       if (outcome.kind === 'refused') {
         return refuse(request, reply, {
           status: outcome.status,
@@ -299,7 +319,10 @@ export async function feedbackFormRoutes(
       logAcceptance(request, body.appName, outcome);
       return reply
         .header('Cache-Control', 'no-store')
-        .redirect(`${siteBase(request)}${sentPath(body.appName)}`, 303);
+        .redirect(
+          `${siteBase(request)}${language ? `/${language}` : ''}${sentPath(body.appName)}`,
+          303,
+        );
     },
   });
 

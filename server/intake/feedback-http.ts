@@ -63,3 +63,12 @@ export function logAcceptance(
     'feedback accepted',
   );
 }
+
+/**
+ * The language a message says its page was in (the form's field, the JSON request's
+ * `Content-Language`), where it is one of the site's other languages; anything else is the
+ * default language's page, or nothing the site built.
+ */
+export function pageLanguage(value: unknown, languages: readonly string[]): string | undefined {
+  return typeof value === 'string' && languages.includes(value) ? value : undefined;
+}

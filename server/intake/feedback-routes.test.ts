@@ -46,7 +46,7 @@ function sharedServer(engine: TestEngine): { app: () => App; clock: TestClock } 
   const clock = new TestClock();
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer({ engine, clock });
+    server = await startTestServer({ engine, clock, languages: ['es'] });
   });
   afterAll(async () => {
     await server?.close();
@@ -304,6 +304,21 @@ describe.each(ENGINES)('on $name', (engine) => {
   });
 
   describe('a valid message', () => {
+    test("is stored with its page's language, which its Content-Language header says, outside the body", async () => {
+      const post = (language: string) =>
+        postFeedback(app(), validPayload(), { headers: { 'content-language': language } });
+      const spanish = await post('es');
+      expect(spanish.statusCode).toBe(202);
+      const id = spanish.json<{ id: string }>().id;
+      expect(await app().inbox.find(id)).toMatchObject({ language: 'es' });
+      // A language the site does not have is not stored: the site built no such page.
+      const unknown = await post('fr');
+      expect(unknown.statusCode).toBe(202);
+      expect(await app().inbox.find(unknown.json<{ id: string }>().id)).toMatchObject({
+        language: null,
+      });
+    });
+
     test('is answered 202 with its id once it is stored with its outbox entry, values trimmed', async () => {
       const response = await postFeedback(
         app(),

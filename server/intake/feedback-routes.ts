@@ -45,6 +45,7 @@ import {
   logAcceptance,
   logRefusal,
   mediaType,
+  pageLanguage,
   type ValidationIssue,
 } from './feedback-http.ts';
 
@@ -77,6 +78,8 @@ export interface FeedbackRoutesOptions {
   apps: readonly RoutableApp[];
   /** The site's public address: where a form post's answer leads when its page's origin is not known. */
   publicUrl: string;
+  /** The site's other languages, whose pages' messages are stored with theirs; default none. */
+  languages?: readonly string[];
 }
 
 function bodyMessage(issues: readonly ValidationIssue[]): string {
@@ -216,7 +219,12 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
             );
           }
         }
-        const outcome = await submit(request, body, key);
+        const sender = {
+          ip: request.ip,
+          log: request.log,
+          language: pageLanguage(request.headers['content-language'], options.languages ?? []),
+        };
+        const outcome = await submit(sender, body, key);
         if (outcome.kind === 'refused') {
           reply.header('Retry-After', String(outcome.retryAfterSeconds));
           return refuse(request, reply, outcome.status, errorBody(outcome.code, outcome.message));
@@ -252,6 +260,7 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
       submit,
       apps: options.apps,
       publicUrl: options.publicUrl,
+      languages: options.languages ?? [],
     });
   },
   {

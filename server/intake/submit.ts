@@ -31,6 +31,8 @@ export type FeedbackOutcome =
 export interface Sender {
   ip: string;
   log: FastifyBaseLogger;
+  /** The language of the page it was sent from, where not the site's default (`es`). */
+  language?: string | undefined;
 }
 
 /**
@@ -127,6 +129,7 @@ export function createSubmitFeedback({
           ...(key === undefined ? {} : { idempotencyKey: key }),
           caps: reservation.caps,
           notify: pushNotifications.enabled,
+          ...(sender.language === undefined ? {} : { language: sender.language }),
         }),
       };
     };

@@ -57,6 +57,8 @@ export interface NewFeedback extends FeedbackFormValues {
   caps?: readonly AcceptanceCap[];
   /** Queue a push notification of it (never for spam); default false. */
   notify?: boolean;
+  /** The language of the page it was sent from, where not the site's default (`es`). */
+  language?: string;
 }
 
 export type AcceptResult =
@@ -76,6 +78,8 @@ export interface MessageRecord extends FeedbackFormValues {
   spamReason: SpamReason | null;
   /** When the owner marked it read; null while unread. */
   readAt: number | null;
+  /** The language of the page it was sent from (`es`); null: the site's default language. */
+  language: string | null;
 }
 
 /** A message with its delivery. */

@@ -75,6 +75,8 @@ export function feedbackText(message: StoredMessage): string {
     `Name:     ${name}`,
     `Email:    ${headerText(message.email)}`,
     `Received: ${new Date(message.receivedAt).toISOString()}`,
+    // The page's language, where it was not the site's default: answer in it.
+    ...(message.language ? [`Language: ${headerText(message.language)}`] : []),
     `Id:       ${message.id}`,
     '',
     'Message:',

@@ -53,6 +53,7 @@ export function inboxMessage(message: StoredMessage): InboxMessage {
     lastError: message.lastError,
     sentAt: message.sentAt,
     readAt: message.readAt,
+    language: message.language,
   };
 }
 

@@ -47,6 +47,7 @@ test("a record's fields are its columns in snake case, and come back as they wen
     spam: true,
     spamReason: 'honeypot',
     readAt: null,
+    language: null,
   };
   const row = rowOf(MESSAGES, record);
   expect(row).toMatchObject({ received_at: 1, app_name: 'EchoExpense', spam: true });

@@ -68,6 +68,7 @@ export const MESSAGES = records('messages', ['id'], {
   spam: 'boolean',
   spamReason: 'value',
   readAt: 'value',
+  language: 'value',
 });
 
 /** A new message's row, as both engines store it when they accept it. */
@@ -80,6 +81,7 @@ export function newMessageRow(id: string, item: NewFeedback): Record<string, unk
     spam: item.spam,
     spamReason: item.spam ? (item.spamReason ?? 'honeypot') : null,
     readAt: null,
+    language: item.language ?? null,
   };
   return rowOf(MESSAGES, record);
 }

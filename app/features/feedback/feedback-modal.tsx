@@ -29,6 +29,7 @@ import { OwnerContact } from './owner-contact.tsx';
 import styles from './feedback.module.css';
 import { FEEDBACK_FORM_URL, sendFeedback } from './send-feedback.ts';
 import { siteHref } from '../../lib/site-href.ts';
+import { messageLanguage } from './message-language.ts';
 
 export interface FeedbackModalProps {
   /** Display name of the app the feedback is about. */
@@ -175,6 +176,7 @@ export default function FeedbackModal({
           classes={styles}
           firstFieldRef={focusFirst}
           words={t.feedback.fields}
+          language={messageLanguage}
         />
         <div className={styles.actions}>
           <a

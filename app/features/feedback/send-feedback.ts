@@ -7,6 +7,7 @@ import {
   formFieldsOf,
   type FeedbackPayload,
 } from '../../../common/feedback.ts';
+import { messageLanguage } from './message-language.ts';
 
 /** Where the form posts: the API's origin when the pages are hosted apart from it. */
 export const FEEDBACK_URL = `${__FEEDBACK_API_ORIGIN__}${FEEDBACK_ENDPOINT}`;
@@ -40,6 +41,8 @@ export async function sendFeedback(
       headers: {
         'Content-Type': 'application/json',
         [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
+        // The page's language, outside the body the specification defines.
+        ...(messageLanguage ? { 'Content-Language': messageLanguage } : {}),
       },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),

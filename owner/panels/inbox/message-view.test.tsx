@@ -21,6 +21,7 @@ const message: InboxMessage = {
   lastError: null,
   sentAt: Date.UTC(2025, 2, 1, 12, 1),
   readAt: null,
+  language: null,
 };
 
 describe('a reply', () => {
