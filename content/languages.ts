@@ -13,6 +13,11 @@ export function englishOnly(): Languages {
   return { default: 'en', others: [] };
 }
 
+/** The prefix of a language's addresses: none for the default, `/es` for Spanish. */
+export function languagePrefix(languages: Languages, code: string): string {
+  return code === languages.default ? '' : `/${code}`;
+}
+
 /** The languages content/site.ts names; English alone when it names none. */
 export function languagesOf(site: { languages?: Languages | undefined }): Languages {
   return site.languages ?? englishOnly();

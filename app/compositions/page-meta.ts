@@ -1,15 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
 import { SITE_CARD_PATH } from '../../common/link-cards.ts';
 import { site } from '../../content/index.ts';
-
-/** The prefix of a language's addresses: none for the default, `/es` for Spanish. */
-function prefixOf(language: string): string {
-  return language === site.languages.default ? '' : `/${language}`;
-}
+import { languagePrefix } from '../../content/languages.ts';
 
 /** The address of a path on the public site, in a language (default: the page's). */
 function absoluteUrl(path: string, language = __SITE_LANGUAGE__): string {
-  return `${__PUBLIC_URL__}${prefixOf(language)}${path}`;
+  return `${__PUBLIC_URL__}${languagePrefix(site.languages, language)}${path}`;
 }
 
 /** Open Graph's form of a language tag: `pt-BR` → `pt_BR`. */

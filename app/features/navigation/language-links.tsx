@@ -1,12 +1,8 @@
 import { useLocation } from 'react-router';
 import { site } from '../../../content/index.ts';
+import { languagePrefix } from '../../../content/languages.ts';
 import { t } from '../../i18n/messages.ts';
 import styles from './language-links.module.css';
-
-/** The prefix of a language's addresses: none for the default, `/es` for Spanish. */
-function prefixOf(code: string): string {
-  return code === site.languages.default ? '' : `/${code}`;
-}
 
 /**
  * This page in each of the site's languages: plain links (each language is a site of its
@@ -24,7 +20,7 @@ export function LanguageLinks() {
           return (
             <li key={code}>
               <a
-                href={`${prefixOf(code)}${pathname}`}
+                href={`${languagePrefix(languages, code)}${pathname}`}
                 lang={code}
                 hrefLang={code}
                 aria-current={current ? 'page' : undefined}
