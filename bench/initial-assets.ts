@@ -114,11 +114,21 @@ export function builtSite(buildDir: string): BuiltSite {
   if (!existsSync(manifestFile)) {
     throw new Error(`No built site in ${buildDir}: run \`npm run build\` first.`);
   }
-  const manifest = SiteManifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
+  const read = (file: string) =>
+    SiteManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+  const manifest = read(manifestFile);
+  // Each other language's pages, from its own manifest (build/es/site.json): `/es/echoexpense`,
+  // its HTML in build/client/es/.
+  const translated = (manifest.otherLanguages ?? []).flatMap((code) =>
+    Object.entries(read(path.join(buildDir, code, SITE_MANIFEST_FILE)).pages).map(
+      ([page, { file }]): [string, string] => [`/${code}${page}`, `${code}/${file}`],
+    ),
+  );
   return {
     clientDir: path.join(buildDir, 'client'),
-    pages: Object.fromEntries(
-      Object.entries(manifest.pages).map(([page, { file }]) => [page, file]),
-    ),
+    pages: Object.fromEntries([
+      ...Object.entries(manifest.pages).map(([page, { file }]): [string, string] => [page, file]),
+      ...translated,
+    ]),
   };
 }

@@ -89,6 +89,19 @@ describe('the build step', () => {
     );
   });
 
+  it("does the same in another language's pages, whose files are under its prefix", () => {
+    const html = '<head><link rel="stylesheet" href="/es/assets/a.css"/></head>';
+    expect(withInlineStylesheets(html, (href) => (href === '/es/assets/a.css' ? 'p{}' : ''))).toBe(
+      '<head><style>p{}</style><link rel="stylesheet" href="/es/assets/a.css" disabled=""/></head>',
+    );
+    const mark =
+      '<span style="--brand-icon:url(&quot;/es/assets/store-1.svg&quot;)" aria-hidden="true"></span>';
+    const svg = '<svg viewBox="0 0 24 24"/>';
+    expect(withInlineMarks(mark, (href) => (href === '/es/assets/store-1.svg' ? svg : ''))).toBe(
+      `<span style="--brand-icon:url(&quot;${svgDataUrl(svg)}&quot;)" aria-hidden="true"></span>`,
+    );
+  });
+
   it('writes the icon into a link as a data address that keeps the whole drawing', () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg"><title>A & B 100%</title>' +

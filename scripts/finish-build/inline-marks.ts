@@ -33,7 +33,7 @@ export const LAZY_MARKS_WITHOUT_SCRIPTS =
   '</style></noscript>';
 
 const FILE_MARK =
-  /<span ([^>]*?)style="--brand-icon:url\(&quot;(\/assets\/[^"&]+\.svg)&quot;\)([^>]*)>/g;
+  /<span ([^>]*?)style="--brand-icon:url\(&quot;((?:\/[\w-]+)?\/assets\/[^"&]+\.svg)&quot;\)([^>]*)>/g;
 
 /**
  * Writes the marks a page paints at once into the page, as `data:` addresses: the marks

@@ -5,7 +5,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"#?]+\.css)([#?][^"]*)?"\/>/g;
+/** A stylesheet link, its address under the pages' prefix where they have one (`/es/assets/…`). */
+const STYLESHEET_LINK =
+  /<link rel="stylesheet" href="((?:\/[\w-]+)?\/assets\/[^"#?]+\.css)([#?][^"]*)?"\/>/g;
 
 /**
  * Writes each stylesheet a prerendered page links into the page itself, so the first paint
@@ -75,12 +77,13 @@ export function linkedStylesheets(html: string): string[] {
   return [...html.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');
 }
 
-/** Every stylesheet of the build, by its address. */
-export async function stylesheetsOf(clientDir: string): Promise<Map<string, string>> {
+/** Every stylesheet of the build, by its address (under the pages' `prefix`: `/es/assets/…`). */
+export async function stylesheetsOf(clientDir: string, prefix = ''): Promise<Map<string, string>> {
   const assets = await readdir(path.join(clientDir, 'assets'));
   const css = new Map<string, string>();
   for (const name of assets.filter((file) => file.endsWith('.css'))) {
-    css.set(`/assets/${name}`, await readFile(path.join(clientDir, 'assets', name), 'utf8'));
+    const text = await readFile(path.join(clientDir, 'assets', name), 'utf8');
+    css.set(`${prefix}/assets/${name}`, text);
   }
   return css;
 }

@@ -44,6 +44,7 @@ export function pageFile(routePath: string): string {
 
 async function rewritePage(
   clientDir: string,
+  prefix: string,
   file: string,
   allCss: ReadonlyMap<string, string>,
   head = '',
@@ -63,7 +64,7 @@ async function rewritePage(
   if (later.length > 0) html = html.replace('</body>', `${styles(later)}</body>`);
   const svg = new Map<string, string>();
   for (const href of inlineMarkFiles(html)) {
-    svg.set(href, await readFile(path.join(clientDir, href), 'utf8'));
+    svg.set(href, await readFile(path.join(clientDir, href.slice(prefix.length)), 'utf8'));
   }
   html = withInlineMarks(html, (href) => svg.get(href) ?? '');
   await writeFile(target, head ? html.replace('</head>', `${head}</head>`) : html);
@@ -108,22 +109,23 @@ export async function rewritePages(
     `<script>${THEME_SCRIPT}</script>` +
     `<script>${EARLY_EVENTS_SCRIPT}</script>` +
     `<script async src="${prefix}/${effectsFile}"></script>`;
-  const allCss = await stylesheetsOf(clientDir);
+  const allCss = await stylesheetsOf(clientDir, prefix);
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
-      rewritePage(clientDir, pageFile(route.path), allCss, `${everyHead}${headOf(route)}`),
+      rewritePage(clientDir, prefix, pageFile(route.path), allCss, `${everyHead}${headOf(route)}`),
     ),
     // The page of each app's link, one for all its addresses, which marks the visitor's
     // platform before its first paint.
     ...linkPages(apps).map(({ shellPath }) =>
       rewritePage(
         clientDir,
+        prefix,
         pageFile(shellPath),
         allCss,
         `${everyHead}<script>${PLATFORM_SCRIPT}</script>`,
       ),
     ),
-    rewritePage(clientDir, APP_SHELL_FILE, allCss, everyHead),
-    rewritePage(clientDir, NOT_FOUND_FILE, allCss, everyHead),
+    rewritePage(clientDir, prefix, APP_SHELL_FILE, allCss, everyHead),
+    rewritePage(clientDir, prefix, NOT_FOUND_FILE, allCss, everyHead),
   ]);
 }

@@ -37,6 +37,15 @@ test('the home page loads no more JavaScript and CSS than its budgets allow', ()
   ).toEqual([]);
 });
 
+test('every page of every language has its styles written in: it fetches no stylesheet before it paints', () => {
+  const { clientDir, pages } = builtSite(path.resolve('build'));
+  const fetched = Object.entries(pages).flatMap(([page, file]) =>
+    initialCss(clientDir, file).files.map((css) => `${page}: ${path.relative(clientDir, css)}`),
+  );
+  expect(Object.keys(pages)).toContainEqual(expect.stringMatching(/^\/[a-z]{2}(?:-[A-Z]{2})?\//));
+  expect(fetched).toEqual([]);
+});
+
 /** The most an inline script of a page may weigh, as written (not compressed). */
 const INLINE_SCRIPT_MAX_BYTES = 1000;
 
