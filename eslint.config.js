@@ -153,7 +153,8 @@ export const architecture = [
     holds: "end-to-end specs, the server tests' helpers and the facts of the spec that tests share",
     // bench: the size test measures the build with the benchmark's code and budgets.
     // scripts: the tests' PostgreSQL runs the programs that `npm test` finds (and installs).
-    mayImport: ['common', 'content', 'server', 'bench', 'scripts'],
+    // app/i18n: the pages of a language are checked against its catalogue's words (plain data).
+    mayImport: ['common', 'content', 'server', 'bench', 'scripts', 'app/i18n'],
   },
   {
     name: 'deploy',

@@ -6,8 +6,9 @@
 import type { SiteInput } from './schema.ts';
 
 export const site = {
-  // English at the plain addresses, Spanish under /es/ (site.es.ts and each app's *.es.* files).
-  languages: { default: 'en', others: ['es'] },
+  // English at the plain addresses, Spanish under /es/ (site.es.ts and each app's *.es.* files),
+  // Arabic under /ar/ (written right to left; its legal pages are left in English).
+  languages: { default: 'en', others: ['es', 'ar'] },
   ownerName: 'Sample Owner',
   tagline:
     'I design and build iOS, Android and web apps, from the first sketch to the store listing.',

@@ -27,11 +27,22 @@ function check(raw: Partial<RawTranslations>, dir = folderWith({ echoexpense: []
 }
 
 describe("the sample's translations", () => {
-  it('are Spanish, complete: every app, its legal pages and the site', () => {
-    expect(content.site.languages).toEqual({ default: 'en', others: ['es'] });
-    expect(translationReport(content, translations)).toBe(
-      'Languages: en (default)\n  es: complete',
+  it('are Spanish, complete, and Arabic, all but the legal pages', () => {
+    expect(content.site.languages).toEqual({ default: 'en', others: ['es', 'ar'] });
+    const report = translationReport(content, translations).split('\n');
+    expect(report.slice(0, 3)).toEqual([
+      'Languages: en (default)',
+      '  es: complete',
+      '  ar: shown in en where not translated:',
+    ]);
+    // Each app's legal pages, and nothing else.
+    for (const line of report.slice(3, -1)) {
+      expect(line).toMatch(/^ {6}apps\/[a-z-]+: privacy\.md; terms\.md(?:; [a-z-]+\.md)*$/);
+    }
+    expect(report.at(-1)).toBe(
+      `      and ${content.apps.filter((app) => app.legal).length - 6} more`,
     );
+    expect(translations.ar?.site.aboutMe).toHaveLength(2);
     expect(translations.es?.apps.echoexpense?.features).toContain('Seguimiento de tus ahorros');
     expect(translations.es?.legalPages['manzanos-popshop']?.sort()).toEqual([
       'delete-account',

@@ -5,7 +5,7 @@
 import type { Messages } from './en.ts';
 
 /** A count as Spanish writes it: four digits together, then groups of three ("10 000"). */
-const count = (value: number) =>
+export const count = (value: number) =>
   value < 10000 ? String(value) : String(value).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
 
 const about = 'qué puedes elegir y cómo ponerte en contacto.';
@@ -83,51 +83,6 @@ export const es = {
     title: (appName: string) => `Soporte de ${appName}`,
     description: (appName: string) =>
       `¿Preguntas, problemas o ideas sobre ${appName}? Escribe aquí a su desarrollador: leemos todos los mensajes.`,
-  },
-  feedback: {
-    send: 'Enviar comentarios',
-    cancel: 'Cancelar',
-    submit: 'Enviar',
-    sending: 'Enviando…',
-    sendingStatus: 'Enviando tus comentarios…',
-    alerts: {
-      sent: '¡Comentarios enviados correctamente!',
-      failed: 'No se pudieron enviar los comentarios. Inténtalo de nuevo más tarde.',
-      error: 'Error al enviar los comentarios. Inténtalo de nuevo más tarde.',
-    },
-    fields: {
-      labels: {
-        firstName: 'Nombre',
-        lastName: 'Apellido',
-        email: 'Correo electrónico',
-        message: 'Mensaje',
-      },
-      typed: (typed: number, max: number) => `${count(typed)} de ${count(max)} caracteres`,
-      limit: (max: number) => `Como máximo ${count(max)} caracteres.`,
-      honeypot: 'Deja este campo vacío',
-    },
-    problem: (label: string, problem: string) => `${label}: ${problem}.`,
-    problems: {
-      required: 'este campo es obligatorio',
-      tooLong: (max: number) => `debe tener como máximo ${max} caracteres`,
-      nameCharacters:
-        'no puede contener saltos de línea, formato invisible ni caracteres de control',
-      noVisibleCharacter: 'debe contener al menos una letra o un carácter visible',
-      encodedWord: 'no puede contener palabras codificadas de correo (=?…?=)',
-      localPartTooLong: (max: number) => `debe tener como máximo ${max} caracteres antes de la @`,
-      notEmail: 'debe ser una dirección de correo como nombre@ejemplo.com',
-      controlCharacters: 'no puede contener caracteres de control',
-    },
-    contactLead: (ownerName: string, appName: string) =>
-      `Soy ${ownerName} y desarrollo ${appName}. Escríbeme con el formulario de abajo o directamente:`,
-    sent: {
-      title: 'Comentarios enviados',
-      pageTitle: (appName: string) => `Comentarios enviados — ${appName}`,
-      description: (appName: string) =>
-        `Tus comentarios sobre ${appName} han llegado a su desarrollador.`,
-      thanks: 'Gracias: tu mensaje está guardado y va de camino al desarrollador.',
-      back: (appName: string) => `Volver a ${appName}`,
-    },
   },
   roles: {
     carousel: 'carrusel',

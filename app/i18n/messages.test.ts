@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import { ar } from './ar.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
 import { t } from './messages.ts';
+import { feedbackAr } from './feedback/ar.ts';
+import { feedbackEn } from './feedback/en.ts';
+import { feedbackEs } from './feedback/es.ts';
+import { feedbackWords } from './feedback/words.ts';
 
 /** Every message of a catalogue by its path ("feedback.alerts.sent"), groups left out. */
 function messagesOf(catalogue: object, prefix = ''): Map<string, unknown> {
@@ -17,8 +22,10 @@ function messagesOf(catalogue: object, prefix = ''): Map<string, unknown> {
   return found;
 }
 
-const english = messagesOf(en);
-const spanish = messagesOf(es);
+// Each language's words whole: the site's, and the feedback form's (in a module of their own).
+const english = messagesOf({ ...en, feedback: feedbackEn });
+const spanish = messagesOf({ ...es, feedback: feedbackEs });
+const arabic = messagesOf({ ...ar, feedback: feedbackAr });
 
 /** A function message called with `value` for every argument: a count, or a name. */
 function say(message: unknown, value: number | string): unknown {
@@ -38,6 +45,7 @@ const SAME_IN_BOTH = ['contact.linkedIn'];
 describe('the catalogues', () => {
   test('the site reads the English one', () => {
     expect(t).toBe(en);
+    expect(feedbackWords).toBe(feedbackEn);
   });
 
   test('Spanish has every message of English, of the same kind, and no other', () => {
@@ -48,8 +56,15 @@ describe('the catalogues', () => {
     }
   });
 
+  test('Arabic has every message of English, of the same kind, and no other', () => {
+    expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [path, message] of english) {
+      expect(typeof arabic.get(path), path).toBe(typeof message);
+    }
+  });
+
   test('every message is a text, and every function gives one for any count or name', () => {
-    for (const catalogue of [english, spanish]) {
+    for (const catalogue of [english, spanish, arabic]) {
       for (const [path, message] of catalogue) {
         for (const sample of SAMPLES) {
           const said = say(message, sample);
@@ -66,6 +81,13 @@ describe('the catalogues', () => {
     );
     expect(untranslated.map(([path]) => path)).toEqual(SAME_IN_BOTH);
     for (const path of SAME_IN_BOTH) expect(typeof english.get(path)).toBe('string');
+  });
+
+  test('no Arabic message is left in English, brand names aside', () => {
+    const untranslated = [...english].filter(([path, message]) =>
+      SAMPLES.some((sample) => say(message, sample) === say(arabic.get(path), sample)),
+    );
+    expect(untranslated.map(([path]) => path)).toEqual(SAME_IN_BOTH);
   });
 });
 
@@ -101,10 +123,60 @@ describe('counts', () => {
   });
 
   test('a count is written as each language writes numbers', () => {
-    expect(en.feedback.fields.typed(0, 5000)).toBe('0 of 5,000 characters');
-    expect(en.feedback.fields.typed(1234, 5000)).toBe('1,234 of 5,000 characters');
-    expect(en.feedback.fields.limit(5000)).toBe('At most 5,000 characters.');
-    expect(es.feedback.fields.typed(1234, 5000)).toBe('1234 de 5000 caracteres');
-    expect(es.feedback.fields.limit(12_000)).toBe('Como máximo 12\u00a0000 caracteres.');
+    expect(feedbackEn.fields.typed(0, 5000)).toBe('0 of 5,000 characters');
+    expect(feedbackEn.fields.typed(1234, 5000)).toBe('1,234 of 5,000 characters');
+    expect(feedbackEn.fields.limit(5000)).toBe('At most 5,000 characters.');
+    expect(feedbackEs.fields.typed(1234, 5000)).toBe('1234 de 5000 caracteres');
+    expect(feedbackEs.fields.limit(12_000)).toBe('Como máximo 12\u00a0000 caracteres.');
+    expect(feedbackAr.fields.typed(1234, 5000)).toBe('1,234 من 5,000 حرف');
+    expect(feedbackAr.fields.limit(5000)).toBe('5,000 حرف كحد أقصى.');
+    expect(ar.home.seeApps(1500)).toBe('اعرض 1,500 تطبيق');
+  });
+});
+
+describe('Arabic counts', () => {
+  test('a counted noun takes the form its count asks for', () => {
+    expect(ar.home.seeApps(1)).toBe('اعرض التطبيق');
+    expect(ar.home.seeApps(2)).toBe('اعرض التطبيقين');
+    expect(ar.home.seeApps(3)).toBe('اعرض 3 تطبيقات');
+    expect(ar.home.seeApps(10)).toBe('اعرض 10 تطبيقات');
+    expect(ar.home.seeApps(11)).toBe('اعرض 11 تطبيقًا');
+    expect(ar.home.seeApps(100)).toBe('اعرض 100 تطبيق');
+    expect(ar.home.seeApps(103)).toBe('اعرض 103 تطبيقات');
+    expect(ar.projects.lead(1)).toBe('تطبيق واحد، مع لقطات شاشته وميزاته وروابطه في المتاجر.');
+    expect(ar.projects.lead(2)).toMatch(/^تطبيقان يُعرضان واحدًا تلو الآخر\. .* بينهما\.$/);
+    expect(ar.projects.lead(10)).toMatch(/^10 تطبيقات تُعرض واحدًا تلو الآخر\. .* بينها\.$/);
+    expect(ar.projects.description(25)).toMatch(/^25 تطبيقًا تُعرض واحدًا تلو الآخر: /);
+    expect(feedbackAr.fields.limit(1)).toBe('حرف واحد كحد أقصى.');
+    expect(feedbackAr.fields.limit(2)).toBe('حرفان كحد أقصى.');
+    expect(feedbackAr.fields.typed(1, 2)).toBe('1 من حرفين');
+    expect(
+      feedbackAr.problem(feedbackAr.fields.labels.firstName, feedbackAr.problems.required),
+    ).toBe('حقل «الاسم الأول» مطلوب.');
+    expect(
+      feedbackAr.problem(feedbackAr.fields.labels.message, feedbackAr.problems.tooLong(64)),
+    ).toBe('حقل «الرسالة» لا يقبل أكثر من 64 حرفًا.');
+    expect(ar.carousel.slide(3, 3, 9)).toBe('لقطة الشاشة 3 من أصل 9');
+    expect(ar.notFound.title).toBe('404 - الصفحة غير موجودة');
+  });
+
+  test('the form is the one of Arabic’s plural rules for every whole count', () => {
+    // Intl is kept out of the site's code (it loads the browser's locale data); a test may
+    // ask it which of Arabic's six forms each count takes.
+    // eslint-disable-next-line no-restricted-globals
+    const rule = new Intl.PluralRules('ar');
+    const withCommas = (value: number) => String(value).replace(/\B(?=(\d{3})+$)/g, ',');
+    const seeApps: Record<string, (apps: number) => string> = {
+      zero: () => 'اعرض التطبيقات',
+      one: () => 'اعرض التطبيق',
+      two: () => 'اعرض التطبيقين',
+      few: (apps) => `اعرض ${withCommas(apps)} تطبيقات`,
+      many: (apps) => `اعرض ${withCommas(apps)} تطبيقًا`,
+      other: (apps) => `اعرض ${withCommas(apps)} تطبيق`,
+    };
+    for (let apps = 0; apps <= 10_000; apps++) {
+      const form = rule.select(apps);
+      expect(ar.home.seeApps(apps), `${apps}: ${form}`).toBe(seeApps[form]?.(apps));
+    }
   });
 });

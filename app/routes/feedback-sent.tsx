@@ -2,7 +2,7 @@ import { Link, useMatches, useNavigate, type MetaArgs } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
-import { t } from '../i18n/messages.ts';
+import { feedbackWords } from '../i18n/feedback/words.ts';
 import { Modal } from '../ui/modal.tsx';
 import styles from './feedback-sent.module.css';
 
@@ -12,8 +12,8 @@ export function meta({ matches }: MetaArgs) {
   const { app } = appPageOf(matches);
   // No path: one visitor's confirmation, kept out of search engines.
   return appPageMeta(app, {
-    title: t.feedback.sent.pageTitle(app.name),
-    description: t.feedback.sent.description(app.name),
+    title: feedbackWords.sent.pageTitle(app.name),
+    description: feedbackWords.sent.description(app.name),
   });
 }
 
@@ -28,18 +28,18 @@ export default function FeedbackSentRoute() {
   const close = () => void navigate(appPage, { preventScrollReset: true });
   return (
     <Modal
-      title={t.feedback.sent.title}
+      title={feedbackWords.sent.title}
       subtitle={app.name}
       onClose={close}
       closeHref={appPage}
       size="narrow"
     >
       <p role="status" className={styles.status}>
-        {t.feedback.alerts.sent}
+        {feedbackWords.alerts.sent}
       </p>
-      <p className={styles.text}>{t.feedback.sent.thanks}</p>
+      <p className={styles.text}>{feedbackWords.sent.thanks}</p>
       <Link to={appPage} preventScrollReset className={styles.back}>
-        {t.feedback.sent.back(app.name)}
+        {feedbackWords.sent.back(app.name)}
       </Link>
     </Modal>
   );

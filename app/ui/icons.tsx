@@ -84,6 +84,10 @@ export const ChevronRightIcon = (props: IconProps) => (
     <path d="M9 5l7 7-7 7" />
   </Icon>
 );
+/** The arrow back along a row, pointing where the row's reading starts: left, or right in RTL. */
+export const PreviousIcon = __SITE_DIRECTION__ === 'rtl' ? ChevronRightIcon : ChevronLeftIcon;
+/** The arrow on along a row, pointing the reading direction. */
+export const NextIcon = __SITE_DIRECTION__ === 'rtl' ? ChevronLeftIcon : ChevronRightIcon;
 export const MailIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -5,7 +5,7 @@
  * arrives, before its scripts have run.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type CDPSession, type Page } from '@playwright/test';
 
 export { expect };
 export type { Locator, Page } from '@playwright/test';
@@ -72,4 +72,21 @@ export async function expectNoAxeViolations(page: Page, selector?: string): Prom
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * Clicks the button of this name as the browser's accessibility tree has it: the carousel's
+ * scroll buttons are pseudo-elements (`::scroll-button`), which no DOM query reaches.
+ */
+export async function clickAccessibleButton(page: Page, cdp: CDPSession, name: string) {
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const found = nodes.filter(
+    (node) => !node.ignored && node.role?.value === 'button' && node.name?.value === name,
+  );
+  expect(found, `one button named ${name}`).toHaveLength(1);
+  const backendNodeId = found[0]?.backendDOMNodeId;
+  await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId });
+  const { model } = await cdp.send('DOM.getBoxModel', { backendNodeId });
+  const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.border;
+  await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
 }

@@ -61,7 +61,9 @@ if (language === undefined) {
     );
     expect(await alternates(page)).toEqual({
       [manifest.language]: `${publicUrl}${appPage}`,
-      [language]: `${publicUrl}${prefix}${appPage}`,
+      ...Object.fromEntries(
+        (manifest.otherLanguages ?? []).map((code) => [code, `${publicUrl}/${code}${appPage}`]),
+      ),
       'x-default': `${publicUrl}${appPage}`,
     });
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', language);

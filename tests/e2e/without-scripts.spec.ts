@@ -6,9 +6,14 @@
  * the carousel's arrows (the browser's own scroll buttons), All Projects' arrows (links to
  * the other apps), and no pause toggle, since nothing moves.
  */
-import type { CDPSession } from '@playwright/test';
 import { VALUES } from './feedback-form.ts';
-import { expect, expectOnlyDialogInReach, test, type Page } from './fixtures.ts';
+import {
+  clickAccessibleButton,
+  expect,
+  expectOnlyDialogInReach,
+  test,
+  type Page,
+} from './fixtures.ts';
 import {
   appContent,
   appWithoutLegal,
@@ -206,23 +211,6 @@ test("the refused form's page follows the system's light or dark, as the site do
   await expect(body).toHaveCSS('background-color', 'rgb(5, 8, 22)');
   await expect(body).toHaveCSS('color', 'rgb(238, 242, 255)');
 });
-
-/**
- * Clicks the button of this name as the browser's accessibility tree has it: the carousel's
- * scroll buttons are pseudo-elements (`::scroll-button`), which no DOM query reaches.
- */
-async function clickAccessibleButton(page: Page, cdp: CDPSession, name: string) {
-  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-  const found = nodes.filter(
-    (node) => !node.ignored && node.role?.value === 'button' && node.name?.value === name,
-  );
-  expect(found, `one button named ${name}`).toHaveLength(1);
-  const backendNodeId = found[0]?.backendDOMNodeId;
-  await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId });
-  const { model } = await cdp.send('DOM.getBoxModel', { backendNodeId });
-  const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.border;
-  await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
-}
 
 test.describe('the screenshot carousel', () => {
   const app = appContent.reduce((most, each) =>

@@ -7,7 +7,7 @@ import {
   type CSSProperties,
 } from 'react';
 import { t } from '../../i18n/messages.ts';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
+import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { useMediaQueryState, usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import { renditionName, srcSet, type Screenshot } from '../../../common/screenshot.ts';
@@ -21,6 +21,7 @@ import { carouselPhase, firstRevealed, revealedAfter } from './carousel-state.ts
 import { useCarouselIndex } from './use-carousel-index.ts';
 import styles from './screenshot-carousel.module.css';
 import { useLazyEmbla } from './use-lazy-embla.ts';
+import { arrowStep } from '../../lib/reading-direction.ts';
 
 /** Windows this wide or narrower show `IMAGES_PER_SLIDE_NARROW` images per slide. */
 export const NARROW_QUERY = '(max-width: 768px)';
@@ -115,7 +116,15 @@ export function ScreenshotCarousel({
   // stylesheet lays the images out in one row, so the early script's steps and these agree.
   const grouped = narrowKnown !== undefined;
   const [viewportRef, embla] = useLazyEmbla(
-    { align: 'start', containScroll: false, watchSlides: false, duration: 30, startIndex: index },
+    {
+      align: 'start',
+      containScroll: false,
+      watchSlides: false,
+      duration: 30,
+      startIndex: index,
+      // Swipes and the track's movement follow the reading direction.
+      direction: __SITE_DIRECTION__,
+    },
     grouped && (priority || inView),
   );
 
@@ -182,8 +191,9 @@ export function ScreenshotCarousel({
     if (!root) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if (event.key === 'ArrowRight') next();
-      else if (event.key === 'ArrowLeft') previous();
+      const step = arrowStep(event.key);
+      if (step === 1) next();
+      else if (step === -1) previous();
       else return;
       event.preventDefault();
     };
@@ -238,6 +248,9 @@ export function ScreenshotCarousel({
       <div
         ref={viewportRef}
         className={styles.viewport}
+        // The names of the browser's own scroll buttons, without scripts (the stylesheet's).
+        data-previous={t.carousel.previous}
+        data-next={t.carousel.next}
         onPointerEnter={() => hold('hover', true)}
         onPointerLeave={() => hold('hover', false)}
       >
@@ -278,7 +291,7 @@ export function ScreenshotCarousel({
             {...earlyEffect('step -1')}
             onClick={previous}
           >
-            <ChevronLeftIcon size={22} />
+            <PreviousIcon size={22} />
           </button>
           <button
             ref={toggleRef}
@@ -301,7 +314,7 @@ export function ScreenshotCarousel({
             {...earlyEffect('step 1')}
             onClick={next}
           >
-            <ChevronRightIcon size={22} />
+            <NextIcon size={22} />
           </button>
           {/* One text, which the early script may have rewritten before the page is live. */}
           <span

@@ -20,7 +20,7 @@ import {
   HONEYPOT_FIELD,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
-import { t } from '../../i18n/messages.ts';
+import { feedbackWords } from '../../i18n/feedback/words.ts';
 import { isPlainClick } from '../../lib/early-events.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { FeedbackDraft } from './feedback-draft.ts';
@@ -49,7 +49,7 @@ export interface FeedbackModalProps {
   onOpenedBeforeLive?: () => void;
 }
 
-const LABELS = t.feedback.fields.labels;
+const LABELS = feedbackWords.fields.labels;
 
 /**
  * Marks the first field for the dialog's own focusing step: showModal() focuses the element
@@ -141,14 +141,14 @@ export default function FeedbackModal({
       [FORM_OPEN_FIELD]: draft.openForMs(),
     };
     const outcome = await sendFeedback(payload, draft.keyFor(appName, values));
-    window.alert(t.feedback.alerts[outcome]);
+    window.alert(feedbackWords.alerts[outcome]);
     draft.finish(outcome === 'sent');
     if (outcome === 'sent') onClose();
   };
 
   return (
     <Modal
-      title={t.feedback.send}
+      title={feedbackWords.send}
       subtitle={appName}
       onClose={onClose}
       closeHref={closeHref}
@@ -175,7 +175,7 @@ export default function FeedbackModal({
           idPrefix={idPrefix}
           classes={styles}
           firstFieldRef={focusFirst}
-          words={t.feedback.fields}
+          words={feedbackWords.fields}
           language={messageLanguage}
         />
         <div className={styles.actions}>
@@ -189,15 +189,15 @@ export default function FeedbackModal({
               onClose();
             }}
           >
-            {t.feedback.cancel}
+            {feedbackWords.cancel}
           </a>
           {/* aria-disabled rather than disabled: the button keeps focus while it waits. */}
           <button type="submit" className={styles.primary} aria-disabled={sending}>
-            {sending ? t.feedback.sending : t.feedback.submit}
+            {sending ? feedbackWords.sending : feedbackWords.submit}
           </button>
         </div>
         <p role="status" className={styles.status}>
-          {sending ? t.feedback.sendingStatus : ''}
+          {sending ? feedbackWords.sendingStatus : ''}
         </p>
       </form>
     </Modal>

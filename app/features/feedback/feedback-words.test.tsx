@@ -10,7 +10,7 @@ import {
   nameProblem,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
-import { en } from '../../i18n/en.ts';
+import { feedbackEn } from '../../i18n/feedback/en.ts';
 import { fieldProblemSentence } from './field-problem.ts';
 
 /** Values each field refuses, one for each of its problems. */
@@ -32,7 +32,7 @@ const SERVER_WORDS: Record<FeedbackFormField, (value: string) => string | undefi
 // form, its JSON answers); the site's English must say the same.
 describe("the form's English words are the server's", () => {
   test('the labels', () => {
-    expect(en.feedback.fields.labels).toEqual(FEEDBACK_FIELD_LABELS);
+    expect(feedbackEn.fields.labels).toEqual(FEEDBACK_FIELD_LABELS);
   });
 
   test("each field's problems", () => {
@@ -56,7 +56,7 @@ describe("the form's English words are the server's", () => {
       message: 'm'.repeat(1234),
     };
     for (const onChange of [() => undefined, undefined]) {
-      const fields = (words?: typeof en.feedback.fields) =>
+      const fields = (words?: typeof feedbackEn.fields) =>
         renderToStaticMarkup(
           <FeedbackFields
             appName="EchoExpense"
@@ -66,7 +66,7 @@ describe("the form's English words are the server's", () => {
             words={words}
           />,
         );
-      expect(fields(en.feedback.fields)).toBe(fields());
+      expect(fields(feedbackEn.fields)).toBe(fields());
     }
   });
 });

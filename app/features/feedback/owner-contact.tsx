@@ -5,6 +5,7 @@
  */
 import { site } from '../../../content/index.ts';
 import { t } from '../../i18n/messages.ts';
+import { feedbackWords } from '../../i18n/feedback/words.ts';
 import { dialable } from '../../lib/phone-number.ts';
 import { MailIcon, MessageIcon, PhoneIcon } from '../../ui/icons.tsx';
 import styles from './owner-contact.module.css';
@@ -38,7 +39,7 @@ export function OwnerContact({ appName }: OwnerContactProps) {
   ];
   return (
     <address className={styles.contact}>
-      <p className={styles.lead}>{t.feedback.contactLead(ownerName, appName)}</p>
+      <p className={styles.lead}>{feedbackWords.contactLead(ownerName, appName)}</p>
       <ul className={styles.ways}>
         {ways.map(({ label, href, text, Icon }) => (
           <li key={label} className={styles.way}>

@@ -1,5 +1,6 @@
 import { Suspense, use } from 'react';
 import type { LegalDoc } from '../../../common/paths.ts';
+import { site } from '../../../content/index.ts';
 import { t } from '../../i18n/messages.ts';
 import { loadChunk } from '../../lib/lazy-chunk.ts';
 import { Modal } from '../../ui/modal.tsx';
@@ -27,12 +28,23 @@ function belowModalTitle(html: string): string {
 
 const loading = new Map<string, Promise<string>>();
 
+/** The text's file under content/apps/, without its extension. */
+const fileOf = (slug: string, doc: LegalDoc) => `../../../content/apps/${slug}/${doc}`;
+
+/** Whether the owner translated the text into the page's language (or wrote it in it). */
+function inPageLanguage(slug: string, doc: LegalDoc): boolean {
+  return (
+    __SITE_LANGUAGE__ === site.languages.default ||
+    `${fileOf(slug, doc)}.${__SITE_LANGUAGE__}.md` in translatedHtml
+  );
+}
+
 /** The text's HTML, loaded once per page view through the chunk loader. */
 function legalTextHtml(slug: string, doc: LegalDoc): Promise<string> {
   const key = `${slug}/${doc}`;
   let promise = loading.get(key);
   if (!promise) {
-    const file = `../../../content/apps/${slug}/${doc}`;
+    const file = fileOf(slug, doc);
     const load = translatedHtml[`${file}.${__SITE_LANGUAGE__}.md`] ?? legalHtml[`${file}.md`];
     promise = loadChunk(`legal-${slug}-${doc}`, () =>
       load ? load() : Promise.reject(new Error(`No ${doc} text for ${slug}`)),
@@ -46,8 +58,13 @@ function legalTextHtml(slug: string, doc: LegalDoc): Promise<string> {
 
 function LegalText({ slug, doc }: { slug: string; doc: LegalDoc }) {
   const html = use(legalTextHtml(slug, doc));
+  // A text not translated is shown in the default language, and marked as written in it, so
+  // that screen readers pronounce it so and its lines run in its own direction.
+  const fallback = inPageLanguage(slug, doc)
+    ? {}
+    : { lang: site.languages.default, dir: 'auto' as const };
   // Our own Markdown, compiled at build time: no visitor input reaches it.
-  return <div className={styles.text} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={styles.text} {...fallback} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export interface LegalModalProps {

@@ -28,7 +28,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../i18n/messages.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
+import { NextIcon, PreviousIcon } from '../../ui/icons.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { ISLAND_ATTRIBUTE, LIVE_ATTRIBUTE } from '../../../common/early-events.ts';
 import { earlyEffect, isPlainClick, useTakeOverEarlyState } from '../../lib/early-events.ts';
@@ -36,6 +36,7 @@ import { useHydrating } from '../../lib/hydration.tsx';
 import { usePrefersReducedMotion } from '../../lib/use-media-query.ts';
 import styles from './project-slider.module.css';
 import { siteHref } from '../../lib/site-href.ts';
+import { arrowStep } from '../../lib/reading-direction.ts';
 
 /** How long one page fades into the next, in ms (instant for reduced motion). */
 export const SLIDER_FADE_MS = 500;
@@ -110,9 +111,8 @@ function keyMovesSlider(event: KeyboardEvent): Direction | null {
   if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) {
     return null;
   }
-  if (event.key === 'ArrowLeft') return 'previous';
-  if (event.key === 'ArrowRight') return 'next';
-  return null;
+  const step = arrowStep(event.key);
+  return step === 0 ? null : step === 1 ? 'next' : 'previous';
 }
 
 export function ProjectSlider<T extends SliderItem>({
@@ -253,7 +253,7 @@ export function ProjectSlider<T extends SliderItem>({
             go(direction);
           }}
         >
-          {direction === 'next' ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+          {direction === 'next' ? <NextIcon /> : <PreviousIcon />}
         </a>
       );
     };

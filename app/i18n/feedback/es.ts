@@ -1,0 +1,48 @@
+/** The words of the feedback form in Spanish; see ./en.ts. */
+import { count } from '../es.ts';
+import type { FeedbackMessages } from './en.ts';
+
+export const feedbackEs = {
+  send: 'Enviar comentarios',
+  cancel: 'Cancelar',
+  submit: 'Enviar',
+  sending: 'Enviando…',
+  sendingStatus: 'Enviando tus comentarios…',
+  alerts: {
+    sent: '¡Comentarios enviados correctamente!',
+    failed: 'No se pudieron enviar los comentarios. Inténtalo de nuevo más tarde.',
+    error: 'Error al enviar los comentarios. Inténtalo de nuevo más tarde.',
+  },
+  fields: {
+    labels: {
+      firstName: 'Nombre',
+      lastName: 'Apellido',
+      email: 'Correo electrónico',
+      message: 'Mensaje',
+    },
+    typed: (typed: number, max: number) => `${count(typed)} de ${count(max)} caracteres`,
+    limit: (max: number) => `Como máximo ${count(max)} caracteres.`,
+    honeypot: 'Deja este campo vacío',
+  },
+  problem: (label: string, problem: string) => `${label}: ${problem}.`,
+  problems: {
+    required: 'este campo es obligatorio',
+    tooLong: (max: number) => `debe tener como máximo ${max} caracteres`,
+    nameCharacters: 'no puede contener saltos de línea, formato invisible ni caracteres de control',
+    noVisibleCharacter: 'debe contener al menos una letra o un carácter visible',
+    encodedWord: 'no puede contener palabras codificadas de correo (=?…?=)',
+    localPartTooLong: (max: number) => `debe tener como máximo ${max} caracteres antes de la @`,
+    notEmail: 'debe ser una dirección de correo como nombre@ejemplo.com',
+    controlCharacters: 'no puede contener caracteres de control',
+  },
+  contactLead: (ownerName: string, appName: string) =>
+    `Soy ${ownerName} y desarrollo ${appName}. Escríbeme con el formulario de abajo o directamente:`,
+  sent: {
+    title: 'Comentarios enviados',
+    pageTitle: (appName: string) => `Comentarios enviados — ${appName}`,
+    description: (appName: string) =>
+      `Tus comentarios sobre ${appName} han llegado a su desarrollador.`,
+    thanks: 'Gracias: tu mensaje está guardado y va de camino al desarrollador.',
+    back: (appName: string) => `Volver a ${appName}`,
+  },
+} satisfies FeedbackMessages;
