@@ -5,6 +5,7 @@
  * (`createFeedbackSchema`), so a bundle that only reads the limits leaves zod out.
  */
 import { z } from 'zod';
+import type { FeedbackFormField, FeedbackFormValues } from './feedback-form-fields.ts';
 
 /** Where the form posts. */
 export const FEEDBACK_ENDPOINT = '/api/sendMail';
@@ -60,9 +61,14 @@ export const FEEDBACK_LIMITS = {
   idempotencyKeyMaxLength: 200,
 } as const;
 
-/** The fields the visitor fills in, in form order. */
-export const FEEDBACK_FORM_FIELDS = ['firstName', 'lastName', 'email', 'message'] as const;
-export type FeedbackFormField = (typeof FEEDBACK_FORM_FIELDS)[number];
+// The form's fields are in a module of their own: the Send Feedback button keeps a draft of
+// them from the first paint, without loading the checks below, which only the form needs.
+export {
+  FEEDBACK_FORM_FIELDS,
+  formFieldsOf,
+  type FeedbackFormField,
+  type FeedbackFormValues,
+} from './feedback-form-fields.ts';
 
 /** Each field's label, as the site's form and the server's page of the form show it. */
 export const FEEDBACK_FIELD_LABELS: Readonly<Record<FeedbackFormField, string>> = {
@@ -88,20 +94,6 @@ export const FORM_OPEN_FIELD = 'formOpenMs';
 
 /** Sent sooner than this after the form was opened (ms), a message is taken for spam. */
 export const FEEDBACK_MIN_FILL_MS = 2000;
-
-/** Form state of the feedback modal: the four fields, all text, initially empty. */
-export type FeedbackFormValues = Record<FeedbackFormField, string>;
-
-/**
- * The form's fields, each as `valueOf` gives it, in form order: how every part that passes a
- * message on (the form, the server, the store, the inbox, the export) copies its fields, so
- * that a field added to `FEEDBACK_FORM_FIELDS` travels with the others.
- */
-export function formFieldsOf(valueOf: (field: FeedbackFormField) => string): FeedbackFormValues {
-  return Object.fromEntries(
-    FEEDBACK_FORM_FIELDS.map((field) => [field, valueOf(field)]),
-  ) as FeedbackFormValues;
-}
 
 /** What the form posts, as the spec names it, plus the honeypot when something filled it. */
 export interface FeedbackPayload extends FeedbackFormValues {

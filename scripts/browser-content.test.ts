@@ -4,7 +4,12 @@ import path from 'node:path';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { contentDir } from '../content/load.ts';
-import { browserContent, linksCopy, replacedFields } from './browser-content.ts';
+import {
+  browserContent,
+  linksCopy,
+  replacedFields,
+  withoutOtherLanguages,
+} from './browser-content.ts';
 
 /** The keys of each object literal directly in `code`'s first export, by nesting. */
 function exportedKeys(code: string, file: string): string[][] {
@@ -137,6 +142,27 @@ describe("the browser's content", () => {
     const site = "export const site = { tagline: 'Hago apps.' };";
     expect(browserContent(site, '/site/content/site.es.ts', 'es')).toBe(site);
     expect(browserContent(site, '/site/content/site.es.ts', 'ar')).not.toContain('Hago');
+  });
+
+  it("lists in each language's pages its own translations alone, as Vite expands the globs", () => {
+    const expanded = [
+      'import * as a from "./apps/x/app.ts";',
+      'import * as b from "./apps/x/app.es.ts";',
+      'import * as c from "./apps/x/app.ar.ts";',
+      'const apps = Object.assign({ "./apps/x/app.ts": a });',
+      'const texts = Object.assign({ "./apps/x/app.ar.ts": c, "./apps/x/app.es.ts": b });',
+      'const legal = { "../x/privacy.es.md": () => import("./p.js"), "../x/privacy.md": 1 };',
+    ].join('\n');
+    const file = '/site/content/index.ts';
+    const spanish = withoutOtherLanguages(expanded, file, 'es');
+    expect(spanish).toContain('const apps = Object.assign({ "./apps/x/app.ts": a });');
+    expect(spanish).toContain('const texts = Object.assign({ "./apps/x/app.es.ts": b });');
+    expect(spanish).toContain('"../x/privacy.es.md": () => import("./p.js"), "../x/privacy.md": 1');
+    const english = withoutOtherLanguages(expanded, file, 'en');
+    expect(english).toContain('const texts = Object.assign({  });');
+    expect(english).toContain('const legal = { "../x/privacy.md": 1 };');
+    const other = 'const files = { "./a.test.ts": 1 };';
+    expect(withoutOtherLanguages(other, file, 'en')).toBe(other);
   });
 
   it("leaves out of a language's pages the texts its translation replaces", () => {

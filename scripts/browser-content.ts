@@ -189,24 +189,86 @@ export function linksCopy(code: string, file: string): string {
   return `export default {\n${text.join('')}};\n`;
 }
 
+/** A translation's file as a key of a glob's map: `./apps/echoexpense/app.es.ts`, `…/privacy.ar.md`. */
+const TRANSLATION_KEY = /\.([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.(?:ts|md)$/;
+
+/** Every object literal of a program, however deep. */
+function objectLiterals(
+  node: unknown,
+  found: ESTree.ObjectExpression[] = [],
+): ESTree.ObjectExpression[] {
+  if (Array.isArray(node)) {
+    for (const child of node) objectLiterals(child, found);
+  } else if (typeof node === 'object' && node !== null) {
+    if ((node as { type?: unknown }).type === 'ObjectExpression') {
+      found.push(node as ESTree.ObjectExpression);
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== 'parent') objectLiterals(child, found);
+    }
+  }
+  return found;
+}
+
 /**
- * The Vite plugin: the browser's build (and dev server) get the content without those
- * fields; every build (the tests' too) gets an app's `?links` copy.
+ * A module whose globs (expanded, as `{ "./apps/x/app.es.ts": … }`) name translations,
+ * without the entries of the languages other than the build's: their modules are then not
+ * imported, and the map of each page's scripts lists its own language's files alone.
  */
-export function browserContentPlugin(language: { code: string; isDefault: boolean }): Plugin {
-  return {
-    name: 'portfolio:browser-content',
-    enforce: 'pre',
+export function withoutOtherLanguages(code: string, file: string, language: string): string {
+  if (!/\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.(?:ts|md)["']/.test(code)) return code;
+  const { program, errors } = parseSync(file, code);
+  if (errors.length > 0) return code;
+  const edits = objectLiterals(program).flatMap((object) => {
+    const other = object.properties.filter((property) => {
+      const match = TRANSLATION_KEY.exec(keyName(property) ?? '');
+      return match !== null && match[1] !== language;
+    });
+    if (other.length === 0) return [];
+    const edit = without(
+      code,
+      object,
+      other.map((property) => keyName(property) ?? ''),
+    );
+    return edit ? [edit] : [];
+  });
+  return edits
+    .sort((a, b) => b.start - a.start)
+    .reduce((out, edit) => out.slice(0, edit.start) + edit.text + out.slice(edit.end), code);
+}
+
+/**
+ * The Vite plugins: the browser's build (and dev server) get the content without those
+ * fields, and the maps of translations without the other languages' (after Vite has expanded
+ * the globs); every build (the tests' too) gets an app's `?links` copy.
+ */
+export function browserContentPlugin(language: { code: string; isDefault: boolean }): Plugin[] {
+  const otherLanguages: Plugin = {
+    name: 'portfolio:browser-content-languages',
+    enforce: 'post',
     transform(code, id) {
-      const [file = '', query] = id.split('?');
-      // Written as JavaScript: Vite reads a module with a query as such.
-      if (query === 'links' && APP_FILE.test(file))
-        return { code: linksCopy(code, file), map: null };
-      if (query !== undefined || this.environment.name !== 'client') return null;
-      const replaced = language.isDefault ? { fields: [] } : replacedFields(file, language.code);
-      if (replaced.translation) this.addWatchFile(replaced.translation);
-      const changed = browserContent(code, file, language.code, replaced.fields);
+      if (id.includes('/node_modules/') || id.includes('?')) return null;
+      if (this.environment.name !== 'client') return null;
+      const changed = withoutOtherLanguages(code, id, language.code);
       return changed === code ? null : { code: changed, map: null };
     },
   };
+  return [
+    otherLanguages,
+    {
+      name: 'portfolio:browser-content',
+      enforce: 'pre',
+      transform(code, id) {
+        const [file = '', query] = id.split('?');
+        // Written as JavaScript: Vite reads a module with a query as such.
+        if (query === 'links' && APP_FILE.test(file))
+          return { code: linksCopy(code, file), map: null };
+        if (query !== undefined || this.environment.name !== 'client') return null;
+        const replaced = language.isDefault ? { fields: [] } : replacedFields(file, language.code);
+        if (replaced.translation) this.addWatchFile(replaced.translation);
+        const changed = browserContent(code, file, language.code, replaced.fields);
+        return changed === code ? null : { code: changed, map: null };
+      },
+    },
+  ];
 }

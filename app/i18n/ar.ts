@@ -136,6 +136,10 @@ export const ar = {
     description: (appName: string) =>
       `هل لديك أسئلة أو مشكلات أو أفكار حول ${appName}؟ راسل مطوّره من هنا، فكل رسالة تُقرأ.`,
   },
+  /** The button that opens the feedback form (the form's own words: ./feedback/). */
+  feedback: {
+    send: 'إرسال ملاحظات',
+  },
   roles: {
     carousel: 'عرض دوّار',
     slide: 'شريحة',

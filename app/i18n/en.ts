@@ -90,6 +90,10 @@ export const en = {
     description: (appName: string) =>
       `Questions, problems or ideas about ${appName}? Write to its developer here: every message is read.`,
   },
+  /** The button that opens the feedback form (the form's own words: ./feedback/). */
+  feedback: {
+    send: 'Send Feedback',
+  },
   roles: {
     carousel: 'carousel',
     slide: 'slide',

@@ -84,6 +84,10 @@ export const es = {
     description: (appName: string) =>
       `¿Preguntas, problemas o ideas sobre ${appName}? Escribe aquí a su desarrollador: leemos todos los mensajes.`,
   },
+  /** The button that opens the feedback form (the form's own words: ./feedback/). */
+  feedback: {
+    send: 'Enviar comentarios',
+  },
   roles: {
     carousel: 'carrusel',
     slide: 'diapositiva',

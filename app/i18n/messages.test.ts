@@ -7,6 +7,10 @@ import { feedbackAr } from './feedback/ar.ts';
 import { feedbackEn } from './feedback/en.ts';
 import { feedbackEs } from './feedback/es.ts';
 import { feedbackWords } from './feedback/words.ts';
+import { sentAr } from './feedback-sent/ar.ts';
+import { sentEn } from './feedback-sent/en.ts';
+import { sentEs } from './feedback-sent/es.ts';
+import { sentWords } from './feedback-sent/words.ts';
 
 /** Every message of a catalogue by its path ("feedback.alerts.sent"), groups left out. */
 function messagesOf(catalogue: object, prefix = ''): Map<string, unknown> {
@@ -23,9 +27,9 @@ function messagesOf(catalogue: object, prefix = ''): Map<string, unknown> {
 }
 
 // Each language's words whole: the site's, and the feedback form's (in a module of their own).
-const english = messagesOf({ ...en, feedback: feedbackEn });
-const spanish = messagesOf({ ...es, feedback: feedbackEs });
-const arabic = messagesOf({ ...ar, feedback: feedbackAr });
+const english = messagesOf({ ...en, feedback: { ...en.feedback, ...feedbackEn, sent: sentEn } });
+const spanish = messagesOf({ ...es, feedback: { ...es.feedback, ...feedbackEs, sent: sentEs } });
+const arabic = messagesOf({ ...ar, feedback: { ...ar.feedback, ...feedbackAr, sent: sentAr } });
 
 /** A function message called with `value` for every argument: a count, or a name. */
 function say(message: unknown, value: number | string): unknown {
@@ -46,6 +50,7 @@ describe('the catalogues', () => {
   test('the site reads the English one', () => {
     expect(t).toBe(en);
     expect(feedbackWords).toBe(feedbackEn);
+    expect(sentWords).toBe(sentEn);
   });
 
   test('Spanish has every message of English, of the same kind, and no other', () => {

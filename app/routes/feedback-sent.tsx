@@ -2,7 +2,7 @@ import { Link, useMatches, useNavigate, type MetaArgs } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
-import { feedbackWords } from '../i18n/feedback/words.ts';
+import { sentWords } from '../i18n/feedback-sent/words.ts';
 import { Modal } from '../ui/modal.tsx';
 import styles from './feedback-sent.module.css';
 
@@ -12,8 +12,8 @@ export function meta({ matches }: MetaArgs) {
   const { app } = appPageOf(matches);
   // No path: one visitor's confirmation, kept out of search engines.
   return appPageMeta(app, {
-    title: feedbackWords.sent.pageTitle(app.name),
-    description: feedbackWords.sent.description(app.name),
+    title: sentWords.pageTitle(app.name),
+    description: sentWords.description(app.name),
   });
 }
 
@@ -28,18 +28,18 @@ export default function FeedbackSentRoute() {
   const close = () => void navigate(appPage, { preventScrollReset: true });
   return (
     <Modal
-      title={feedbackWords.sent.title}
+      title={sentWords.title}
       subtitle={app.name}
       onClose={close}
       closeHref={appPage}
       size="narrow"
     >
       <p role="status" className={styles.status}>
-        {feedbackWords.alerts.sent}
+        {sentWords.alert}
       </p>
-      <p className={styles.text}>{feedbackWords.sent.thanks}</p>
+      <p className={styles.text}>{sentWords.thanks}</p>
       <Link to={appPage} preventScrollReset className={styles.back}>
-        {feedbackWords.sent.back(app.name)}
+        {sentWords.back(app.name)}
       </Link>
     </Modal>
   );

@@ -13,7 +13,7 @@
 import { memo, Suspense, useCallback, useId, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { LIVE_ATTRIBUTE, OPENED_AT_ATTRIBUTE } from '../../../common/early-events.ts';
-import { feedbackWords } from '../../i18n/feedback/words.ts';
+import { t } from '../../i18n/messages.ts';
 import { earlyEffect, isPlainClick } from '../../lib/early-events.ts';
 import { lazyChunk, loadChunk } from '../../lib/lazy-chunk.ts';
 import { useFeedbackDraft, type FeedbackDraft } from './feedback-draft.ts';
@@ -133,11 +133,11 @@ export function FeedbackButton({
       {supportHref === undefined ? (
         // Without scripts, the browser opens the dialog itself (invoker commands).
         <button type="button" {...trigger} commandfor={dialogId} command="show-modal">
-          {feedbackWords.send}
+          {t.feedback.send}
         </button>
       ) : (
         <a href={siteHref(supportHref)} {...trigger}>
-          {feedbackWords.send}
+          {t.feedback.send}
         </a>
       )}
       {inline || open ? (

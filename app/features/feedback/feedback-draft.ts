@@ -17,7 +17,7 @@ import {
   FEEDBACK_FORM_FIELDS,
   formFieldsOf,
   type FeedbackFormValues,
-} from '../../../common/feedback.ts';
+} from '../../../common/feedback-form-fields.ts';
 
 export const EMPTY_FEEDBACK: FeedbackFormValues = formFieldsOf(() => '');
 

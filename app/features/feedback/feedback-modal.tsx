@@ -20,6 +20,7 @@ import {
   HONEYPOT_FIELD,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
+import { t } from '../../i18n/messages.ts';
 import { feedbackWords } from '../../i18n/feedback/words.ts';
 import { isPlainClick } from '../../lib/early-events.ts';
 import { Modal } from '../../ui/modal.tsx';
@@ -148,7 +149,7 @@ export default function FeedbackModal({
 
   return (
     <Modal
-      title={feedbackWords.send}
+      title={t.feedback.send}
       subtitle={appName}
       onClose={onClose}
       closeHref={closeHref}

@@ -1,5 +1,6 @@
 /** The words of the feedback form in Arabic; see ./en.ts. */
 import { byCount, count } from '../ar.ts';
+import { sentAr } from '../feedback-sent/ar.ts';
 import type { FeedbackMessages } from './en.ts';
 
 /**
@@ -17,13 +18,12 @@ const characters = (value: number, two: string) =>
   });
 
 export const feedbackAr = {
-  send: 'إرسال ملاحظات',
   cancel: 'إلغاء',
   submit: 'إرسال',
   sending: 'جارٍ الإرسال…',
   sendingStatus: 'جارٍ إرسال ملاحظاتك…',
   alerts: {
-    sent: 'تم إرسال ملاحظاتك بنجاح!',
+    sent: sentAr.alert,
     failed: 'تعذّر إرسال ملاحظاتك. يُرجى المحاولة مرة أخرى لاحقًا.',
     error: 'حدث خطأ أثناء إرسال ملاحظاتك. يُرجى المحاولة مرة أخرى لاحقًا.',
   },
@@ -52,11 +52,4 @@ export const feedbackAr = {
   },
   contactLead: (ownerName: string, appName: string) =>
     `أنا ${ownerName}، مطوّر ${appName}. راسلني عبر النموذج أدناه، أو مباشرةً:`,
-  sent: {
-    title: 'تم إرسال الملاحظات',
-    pageTitle: (appName: string) => `تم إرسال الملاحظات — ${appName}`,
-    description: (appName: string) => `وصلت ملاحظاتك حول ${appName} إلى مطوّره.`,
-    thanks: 'شكرًا لك: رسالتك محفوظة وفي طريقها إلى المطوّر.',
-    back: (appName: string) => `العودة إلى ${appName}`,
-  },
 } satisfies FeedbackMessages;

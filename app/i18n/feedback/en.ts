@@ -4,15 +4,15 @@
  * that only the pages with a form load them; each other language has the same keys.
  */
 import { count } from '../en.ts';
+import { sentEn } from '../feedback-sent/en.ts';
 
 export const feedbackEn = {
-  send: 'Send Feedback',
   cancel: 'Cancel',
   submit: 'Submit Feedback',
   sending: 'Sending…',
   sendingStatus: 'Sending your feedback…',
   alerts: {
-    sent: 'Feedback sent successfully!',
+    sent: sentEn.alert,
     failed: 'Failed to send feedback. Please try again later.',
     error: 'Error sending feedback. Please try again later.',
   },
@@ -41,13 +41,6 @@ export const feedbackEn = {
   },
   contactLead: (ownerName: string, appName: string) =>
     `I’m ${ownerName}, the developer of ${appName}. Write to me with the form below, or directly:`,
-  sent: {
-    title: 'Feedback sent',
-    pageTitle: (appName: string) => `Feedback sent — ${appName}`,
-    description: (appName: string) => `Your feedback about ${appName} has reached its developer.`,
-    thanks: 'Thank you: your message is stored and on its way to the developer.',
-    back: (appName: string) => `Back to ${appName}`,
-  },
 };
 
 /** The shape of every language's feedback words. */

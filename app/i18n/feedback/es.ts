@@ -1,15 +1,15 @@
 /** The words of the feedback form in Spanish; see ./en.ts. */
 import { count } from '../es.ts';
+import { sentEs } from '../feedback-sent/es.ts';
 import type { FeedbackMessages } from './en.ts';
 
 export const feedbackEs = {
-  send: 'Enviar comentarios',
   cancel: 'Cancelar',
   submit: 'Enviar',
   sending: 'Enviando…',
   sendingStatus: 'Enviando tus comentarios…',
   alerts: {
-    sent: '¡Comentarios enviados correctamente!',
+    sent: sentEs.alert,
     failed: 'No se pudieron enviar los comentarios. Inténtalo de nuevo más tarde.',
     error: 'Error al enviar los comentarios. Inténtalo de nuevo más tarde.',
   },
@@ -37,12 +37,4 @@ export const feedbackEs = {
   },
   contactLead: (ownerName: string, appName: string) =>
     `Soy ${ownerName} y desarrollo ${appName}. Escríbeme con el formulario de abajo o directamente:`,
-  sent: {
-    title: 'Comentarios enviados',
-    pageTitle: (appName: string) => `Comentarios enviados — ${appName}`,
-    description: (appName: string) =>
-      `Tus comentarios sobre ${appName} han llegado a su desarrollador.`,
-    thanks: 'Gracias: tu mensaje está guardado y va de camino al desarrollador.',
-    back: (appName: string) => `Volver a ${appName}`,
-  },
 } satisfies FeedbackMessages;
