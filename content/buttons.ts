@@ -12,7 +12,13 @@ export const BUTTON_LABELS: Readonly<Record<AppButton['kind'], string>> = {
   testFlight: 'TestFlight',
 };
 
-/** A button's words: the owner's, or its kind's. */
-export function buttonLabel(button: Pick<AppButton, 'kind' | 'label'>): string {
-  return button.label ?? BUTTON_LABELS[button.kind];
+/**
+ * A button's words: the owner's, or its kind's (in the page's language where `labels` gives
+ * them, the site's catalogue: "Sitio web" for Landing Page).
+ */
+export function buttonLabel(
+  button: Pick<AppButton, 'kind' | 'label'>,
+  labels: Readonly<Record<AppButton['kind'], string>> = BUTTON_LABELS,
+): string {
+  return button.label ?? labels[button.kind];
 }

@@ -45,9 +45,10 @@ const appTranslations = import.meta.glob<AppTranslation>('./apps/*/app.*.ts', {
 function translated(app: BrowserApp): BrowserApp {
   const texts = pageLanguage && appTranslations[`./apps/${app.slug}/app.${pageLanguage}.ts`];
   if (!texts) return app;
-  const { summary, description, features, legalPages } = texts;
+  const { summary, description, features, legalPages, screenshots } = texts;
   return {
     ...app,
+    ...(screenshots === undefined ? {} : { screenshotAlts: screenshots }),
     ...(summary === undefined ? {} : { summary }),
     ...(description === undefined ? {} : { description }),
     ...(features === undefined ? {} : { features }),

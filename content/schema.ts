@@ -251,7 +251,10 @@ export type AppInput = z.input<typeof AppSchema>;
  */
 export const BUILD_ONLY_APP_FIELDS = ['category', 'screenshots', 'appLinks'] as const;
 /** An app as the site's code reads it, in the browser: without the build's own fields. */
-export type BrowserApp = Omit<App, (typeof BUILD_ONLY_APP_FIELDS)[number]>;
+export type BrowserApp = Omit<App, (typeof BUILD_ONLY_APP_FIELDS)[number]> & {
+  /** In another language's pages: its own screenshots' alt texts, where translated. */
+  screenshotAlts?: readonly string[];
+};
 /** The fields of the site's details that only the build reads: `appAdsTxt` (app-ads.txt). */
 export const BUILD_ONLY_SITE_FIELDS = ['appAdsTxt'] as const;
 /** The site's details as the site's code reads them, in the browser. */
@@ -283,6 +286,8 @@ export const AppTranslationSchema = z.strictObject({
   features: AppSchema.shape.features.optional(),
   /** The further legal pages' titles, by the same addresses as the app's `legalPages`. */
   legalPages: z.record(SlugSchema, z.string().min(1).max(40)).optional(),
+  /** The alt texts of the app's own screenshots (not placeholders), in their order. */
+  screenshots: z.array(ScreenshotFileSchema.shape.alt).max(60).optional(),
   /** The link pages' texts, in the order of the app's `appLinks.patterns`. */
   appLinks: z
     .strictObject({

@@ -108,6 +108,34 @@ describe('a translation that cannot be shown stops the build, naming file and fi
   });
 });
 
+describe("an app's own screenshots", () => {
+  const shot = (alt: string) => ({ file: `${alt}.png`, alt });
+  const withShots = { ...echo, screenshots: [shot('Bills'), shot('Calendar')] } as App;
+
+  it('take their alt texts in order, and no more than the app has', () => {
+    const dir = folderWith({ echoexpense: [] });
+    const input = (alts: string[]) => ({
+      site: [],
+      apps: [{ file: 'apps/echoexpense/app.es.ts', input: { screenshots: alts } }],
+    });
+    const fine = checkTranslations(input(['Facturas']), { site, apps: [withShots] }, dir);
+    expect(fine.problems).toEqual([]);
+    expect(fine.translations.es?.apps.echoexpense?.screenshots).toEqual(['Facturas']);
+    // Too many, or any for an app that shows placeholders.
+    expect(
+      checkTranslations(input(['Uno', 'Dos', 'Tres']), { site, apps: [withShots] }, dir).problems,
+    ).toEqual([
+      'content/apps/echoexpense/app.es.ts: screenshots: 3 alt texts given, but the app has 2 screenshots of its own (screenshots in its app.ts), in that order',
+    ]);
+    expect(checkTranslations(input(['Uno']), { site, apps: [echo] }, dir).problems).toHaveLength(1);
+    // Fewer than the app has: the report lists them as still in the default language.
+    const report = translationReport({ site, apps: [withShots] }, fine.translations);
+    expect(report).toContain(
+      'apps/echoexpense: app.ts: summary, description, features, screenshots',
+    );
+  });
+});
+
 describe('the report of what each language lacks', () => {
   it('names the texts shown in the default language, and counts past a few', () => {
     const dir = folderWith({ echoexpense: ['privacy.es.md'] });

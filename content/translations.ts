@@ -118,6 +118,13 @@ export function checkTranslations(
         );
       }
     }
+    const own = Array.isArray(app.screenshots) ? app.screenshots.length : 0;
+    const alts = parsed.data.screenshots?.length ?? 0;
+    if (alts > own) {
+      problems.push(
+        `content/${file}: screenshots: ${alts} alt texts given, but the app has ${own} screenshots of its own (screenshots in its app.ts), in that order`,
+      );
+    }
     const patterns = app.appLinks?.patterns?.length ?? 0;
     const translated = parsed.data.appLinks?.patterns.length ?? 0;
     if (translated > patterns) {
@@ -166,6 +173,8 @@ function lacking(
     for (const page of Object.keys(app.legalPages ?? {})) {
       if (texts.legalPages?.[page] === undefined) fields.push(`legalPages.${page}` as never);
     }
+    const own = Array.isArray(app.screenshots) ? app.screenshots.length : 0;
+    if ((texts.screenshots?.length ?? 0) < own) fields.push('screenshots' as never);
     (app.appLinks?.patterns ?? []).forEach((_, index) => {
       const link = texts.appLinks?.patterns[index];
       if (link?.title === undefined || link.description === undefined) {

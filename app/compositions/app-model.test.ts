@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
+import { placeholderAlt } from '../../common/screenshot.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
+import { ar } from '../i18n/ar.ts';
+import { en } from '../i18n/en.ts';
+import { es } from '../i18n/es.ts';
 import { resolvedApps } from './app-model.ts';
 import { appPageOf, legalPageOf } from './app-pages.ts';
 
@@ -14,6 +18,18 @@ describe('the app model', () => {
       expect(screenshots).toEqual(screenshotsBySlug[app.slug]);
       expect(screenshots.length).toBeGreaterThan(0);
     }
+  });
+
+  it("says a placeholder's alt text in the page's language, the manifest's own in English", () => {
+    expect(en.carousel.placeholder('EchoExpense', 3, 20)).toBe(
+      placeholderAlt('EchoExpense', 3, 20),
+    );
+    expect(es.carousel.placeholder('EchoExpense', 3, 20)).toBe(
+      'Captura 3 de 20 de EchoExpense (provisional)',
+    );
+    expect(ar.carousel.placeholder('EchoExpense', 3, 20)).toBe(
+      'لقطة الشاشة 3 من أصل 20 من EchoExpense (مؤقتة)',
+    );
   });
 
   it("gives each app its neighbours in the slider, the first and last apps each other's", () => {

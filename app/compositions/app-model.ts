@@ -4,7 +4,7 @@
  * (The routes find theirs by the route's id: app-pages.ts.)
  */
 import { subPagesOf, type AppSubPages, type LegalDoc } from '../../common/paths.ts';
-import type { Screenshot } from '../../common/screenshot.ts';
+import { placeholderAlt, type Screenshot } from '../../common/screenshot.ts';
 import { apps } from '../../content/index.ts';
 import type { BrowserApp } from '../../content/schema.ts';
 import { t } from '../i18n/messages.ts';
@@ -41,10 +41,26 @@ function subPagesIn(app: BrowserApp): AppSubPages {
   };
 }
 
+/**
+ * The app's screenshots, their alt texts in the page's language: a placeholder's from the
+ * site's words (the manifest writes the default language's, "EchoExpense screenshot 3 of 20
+ * (placeholder)"), the owner's own from the app's translation where it has them.
+ */
+function screenshotsIn(app: BrowserApp): readonly Screenshot[] {
+  const shots = screenshotsBySlug[app.slug] ?? [];
+  return shots.map((shot, index) => {
+    if (shot.alt === placeholderAlt(app.name, index + 1, shots.length)) {
+      return { ...shot, alt: t.carousel.placeholder(app.name, index + 1, shots.length) };
+    }
+    const alt = app.screenshotAlts?.[index];
+    return alt === undefined ? shot : { ...shot, alt };
+  });
+}
+
 /** Every app, resolved, in menu and slider order. */
 export const resolvedApps: readonly ResolvedApp[] = apps.map((app, index) => ({
   app,
-  screenshots: screenshotsBySlug[app.slug] ?? [],
+  screenshots: screenshotsIn(app),
   icon: appIcons[app.slug],
   ...subPagesIn(app),
   get neighbours() {

@@ -110,6 +110,12 @@ export const ar = {
     resume: (size: string) => `السيرة الذاتية (PDF، ${size})`,
   },
   showcase: {
+    buttons: {
+      landing: 'الموقع الإلكتروني',
+      appStore: 'Apple Store',
+      playStore: 'Play Store',
+      testFlight: 'TestFlight',
+    },
     qrButton: (store: string) => `رمز QR: ${store}`,
     qrImage: (appName: string, store: string) => `رمز QR لتطبيق ${appName} على ${store}`,
     scanToOpen: 'امسحه ضوئيًا لفتحه على هاتفك',
@@ -153,6 +159,8 @@ export const ar = {
     previous: 'اللقطات السابقة',
     pause: 'إيقاف اللقطات مؤقتًا',
     next: 'اللقطات التالية',
+    placeholder: (appName: string, position: number, total: number) =>
+      `لقطة الشاشة ${position} من أصل ${total} من ${appName} (مؤقتة)`,
   },
   slider: {
     previous: 'المشروع السابق',

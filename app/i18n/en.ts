@@ -63,6 +63,13 @@ export const en = {
     resume: (size: string) => `Résumé (PDF, ${size})`,
   },
   showcase: {
+    /** The words of each kind of store button (content/buttons.ts names them in English). */
+    buttons: {
+      landing: 'Landing Page',
+      appStore: 'Apple Store',
+      playStore: 'Play Store',
+      testFlight: 'TestFlight',
+    },
     qrButton: (store: string) => `QR code: ${store}`,
     qrImage: (appName: string, store: string) => `QR code of ${appName} on ${store}`,
     scanToOpen: 'Scan to open on your phone',
@@ -105,6 +112,9 @@ export const en = {
     previous: 'Previous screenshots',
     pause: 'Pause screenshots',
     next: 'Next screenshots',
+    /** A generated placeholder's alt text, as common/screenshot.ts writes it. */
+    placeholder: (appName: string, position: number, total: number) =>
+      `${appName} screenshot ${position} of ${total} (placeholder)`,
   },
   slider: {
     previous: 'Previous project',

@@ -59,6 +59,12 @@ export const es = {
     resume: (size: string) => `Currículum (PDF, ${size})`,
   },
   showcase: {
+    buttons: {
+      landing: 'Sitio web',
+      appStore: 'Apple Store',
+      playStore: 'Play Store',
+      testFlight: 'TestFlight',
+    },
     qrButton: (store: string) => `Código QR: ${store}`,
     qrImage: (appName: string, store: string) => `Código QR de ${appName} en ${store}`,
     scanToOpen: 'Escanéalo para abrirla en tu teléfono',
@@ -99,6 +105,8 @@ export const es = {
     previous: 'Capturas anteriores',
     pause: 'Pausar las capturas',
     next: 'Capturas siguientes',
+    placeholder: (appName: string, position: number, total: number) =>
+      `Captura ${position} de ${total} de ${appName} (provisional)`,
   },
   slider: {
     previous: 'Proyecto anterior',

@@ -44,7 +44,12 @@ const SAMPLES = [0, 1, 2, 5, 'EchoExpense'] as const;
  * The messages whose Spanish is the English: brand names. Each must be a string of the
  * catalogue, and be the same in both.
  */
-const SAME_IN_BOTH = ['contact.linkedIn'];
+const SAME_IN_BOTH = [
+  'contact.linkedIn',
+  'showcase.buttons.appStore',
+  'showcase.buttons.playStore',
+  'showcase.buttons.testFlight',
+];
 
 describe('the catalogues', () => {
   test('the site reads the English one', () => {

@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buttonLabel } from '../../../content/buttons.ts';
+import { BUTTON_LABELS, buttonLabel } from '../../../content/buttons.ts';
+import { en } from '../../i18n/en.ts';
+import { es } from '../../i18n/es.ts';
 import { subPagesOf } from '../../../common/paths.ts';
 import { COUNT_CLICK_ATTRIBUTE, COUNT_OPEN_ATTRIBUTE } from '../../../common/visits.ts';
 import { apps, site, technologies } from '../../../content/index.ts';
@@ -34,6 +36,16 @@ function anApp(needs: Partial<BrowserApp> = {}): BrowserApp {
 const ON_THE_APP_STORE: Partial<BrowserApp> = {
   buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/app/id1000000001' }],
 };
+
+describe("the store buttons' words", () => {
+  it("are the specification's in English, and the page's language's elsewhere", () => {
+    expect(en.showcase.buttons).toEqual(BUTTON_LABELS);
+    expect(buttonLabel({ kind: 'landing' }, es.showcase.buttons)).toBe('Sitio web');
+    expect(buttonLabel({ kind: 'appStore', label: 'App Store' }, es.showcase.buttons)).toBe(
+      'App Store',
+    );
+  });
+});
 
 describe('ProjectPage', () => {
   it.each(apps.map((app) => [app.name, app] as const))(

@@ -111,7 +111,7 @@ export function ProjectPage({
       {app.buttons.length > 0 ? (
         <ul className={styles.buttons}>
           {app.buttons.map((button) => {
-            const label = buttonLabel(button);
+            const label = buttonLabel(button, t.showcase.buttons);
             // Scan to install: the link's QR code, for a visitor on a computer (the CSS never
             // shows it on a phone). Hover or focus on the button shows it where the browser
             // supports `interestfor`; the QR control beside it opens it anywhere.
