@@ -45,9 +45,17 @@ const appTranslations = import.meta.glob<AppTranslation>('./apps/*/app.*.ts', {
 function translated(app: BrowserApp): BrowserApp {
   const texts = pageLanguage && appTranslations[`./apps/${app.slug}/app.${pageLanguage}.ts`];
   if (!texts) return app;
-  const { summary, description, features, legalPages, screenshots } = texts;
+  const { summary, description, features, legalPages, screenshots, buttons } = texts;
   return {
     ...app,
+    ...(buttons === undefined
+      ? {}
+      : {
+          buttons: app.buttons.map((button, index) => {
+            const label = buttons[index]?.label;
+            return label === undefined ? button : { ...button, label };
+          }),
+        }),
     ...(screenshots === undefined ? {} : { screenshotAlts: screenshots }),
     ...(summary === undefined ? {} : { summary }),
     ...(description === undefined ? {} : { description }),

@@ -288,6 +288,12 @@ export const AppTranslationSchema = z.strictObject({
   legalPages: z.record(SlugSchema, z.string().min(1).max(40)).optional(),
   /** The alt texts of the app's own screenshots (not placeholders), in their order. */
   screenshots: z.array(ScreenshotFileSchema.shape.alt).max(60).optional(),
+  /**
+   * The buttons' own words (their `label`), in the order of the app's `buttons`; a button
+   * without a label here says its kind's words in the page's language:
+   * `buttons: [{}, { label: 'App Store' }]`.
+   */
+  buttons: z.array(z.strictObject({ label: ButtonSchema.shape.label })).optional(),
   /** The link pages' texts, in the order of the app's `appLinks.patterns`. */
   appLinks: z
     .strictObject({

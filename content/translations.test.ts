@@ -136,6 +136,48 @@ describe("an app's own screenshots", () => {
   });
 });
 
+describe("an app's buttons", () => {
+  const labelled = {
+    ...echo,
+    buttons: [
+      { kind: 'landing', href: 'https://echo.example.com' },
+      { kind: 'appStore', href: 'https://apps.apple.com/app/id1', label: 'App Store' },
+    ],
+  } as App;
+  const input = (buttons: { label?: string }[]) => ({
+    site: [],
+    apps: [{ file: 'apps/echoexpense/app.es.ts', input: { buttons } }],
+  });
+
+  it('take their own words in order, and no more than the app has', () => {
+    const dir = folderWith({ echoexpense: [] });
+    const fine = checkTranslations(
+      input([{}, { label: 'Tienda de Apple' }]),
+      { site, apps: [labelled] },
+      dir,
+    );
+    expect(fine.problems).toEqual([]);
+    expect(fine.translations.es?.apps.echoexpense?.buttons?.[1]?.label).toBe('Tienda de Apple');
+    expect(
+      checkTranslations(input([{}, {}, { label: 'Otro' }]), { site, apps: [labelled] }, dir)
+        .problems,
+    ).toEqual([
+      'content/apps/echoexpense/app.es.ts: buttons: 3 given, but the app has 2 (buttons in its app.ts), in that order',
+    ]);
+  });
+
+  it('with words of their own, are reported until those are translated', () => {
+    const untranslated = checkTranslations(
+      input([]),
+      { site, apps: [labelled] },
+      folderWith({ echoexpense: [] }),
+    );
+    expect(translationReport({ site, apps: [labelled] }, untranslated.translations)).toContain(
+      'apps/echoexpense: app.ts: summary, description, features, buttons[1]',
+    );
+  });
+});
+
 describe('the report of what each language lacks', () => {
   it('names the texts shown in the default language, and counts past a few', () => {
     const dir = folderWith({ echoexpense: ['privacy.es.md'] });

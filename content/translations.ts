@@ -125,6 +125,12 @@ export function checkTranslations(
         `content/${file}: screenshots: ${alts} alt texts given, but the app has ${own} screenshots of its own (screenshots in its app.ts), in that order`,
       );
     }
+    const buttons = parsed.data.buttons?.length ?? 0;
+    if (buttons > app.buttons.length) {
+      problems.push(
+        `content/${file}: buttons: ${buttons} given, but the app has ${app.buttons.length} (buttons in its app.ts), in that order`,
+      );
+    }
     const patterns = app.appLinks?.patterns?.length ?? 0;
     const translated = parsed.data.appLinks?.patterns.length ?? 0;
     if (translated > patterns) {
@@ -175,6 +181,11 @@ function lacking(
     }
     const own = Array.isArray(app.screenshots) ? app.screenshots.length : 0;
     if ((texts.screenshots?.length ?? 0) < own) fields.push('screenshots' as never);
+    app.buttons.forEach((button, index) => {
+      if (button.label !== undefined && texts.buttons?.[index]?.label === undefined) {
+        fields.push(`buttons[${index}]` as never);
+      }
+    });
     (app.appLinks?.patterns ?? []).forEach((_, index) => {
       const link = texts.appLinks?.patterns[index];
       if (link?.title === undefined || link.description === undefined) {
