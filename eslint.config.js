@@ -126,7 +126,8 @@ export const architecture = [
     name: 'server',
     paths: ['server'],
     holds: 'the Fastify service',
-    mayImport: ['common'],
+    // app/i18n: the site's own words (plain data), which the page of a refused form speaks.
+    mayImport: ['common', 'app/i18n'],
   },
   {
     name: 'scripts',

@@ -9,7 +9,6 @@
  */
 import type { ChangeEvent, Ref } from 'react';
 import {
-  FEEDBACK_FIELD_LABELS,
   FEEDBACK_FORM_FIELDS,
   FEEDBACK_LIMITS,
   HONEYPOT_FIELD,
@@ -17,7 +16,6 @@ import {
   LANGUAGE_FIELD,
   type FeedbackFormField,
 } from './feedback.ts';
-import { formatCount } from './format-count.ts';
 
 /**
  * The class names of the fields' parts, from the page's own style: `names` (the row of First
@@ -44,8 +42,8 @@ export interface FeedbackFieldsProps {
   classes: FeedbackFieldsClasses;
   /** The first field, for the form's own focusing. */
   firstFieldRef?: Ref<HTMLInputElement>;
-  /** The fields' words; default English (the server's page). */
-  words?: FeedbackFieldsWords;
+  /** The fields' words, in the page's language (its feedback catalogue's, app/i18n/feedback/). */
+  words: FeedbackFieldsWords;
 }
 
 /** The fields' words: each field's label, the line under Message, the honeypot's label. */
@@ -57,14 +55,6 @@ export interface FeedbackFieldsWords {
   limit: (max: number) => string;
   honeypot: string;
 }
-
-/** The server's page's words. (The site's own are in its message catalogue, app/i18n.) */
-const ENGLISH: FeedbackFieldsWords = {
-  labels: FEEDBACK_FIELD_LABELS,
-  typed: (typed, max) => `${formatCount(typed)} of ${formatCount(max)} characters`,
-  limit: (max) => `At most ${formatCount(max)} characters.`,
-  honeypot: 'Leave this field empty',
-};
 
 /** The attributes of each field's input beyond its name, value and state. */
 const INPUTS = {
@@ -103,7 +93,7 @@ export function FeedbackFields({
   problems = {},
   classes,
   firstFieldRef,
-  words = ENGLISH,
+  words,
 }: FeedbackFieldsProps) {
   const field = (name: FeedbackFormField) => {
     const id = feedbackFieldId(name, idPrefix);

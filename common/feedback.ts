@@ -70,14 +70,6 @@ export {
   type FeedbackFormValues,
 } from './feedback-form-fields.ts';
 
-/** Each field's label, as the site's form and the server's page of the form show it. */
-export const FEEDBACK_FIELD_LABELS: Readonly<Record<FeedbackFormField, string>> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  message: 'Message',
-};
-
 /**
  * The honeypot: a form field people never see or hear. Only software that fills every
  * field it finds sends it; the server then answers as usual but never mails the message.
@@ -197,6 +189,31 @@ export const FEEDBACK_FIELD_RULES: Record<
   email: emailCheck,
   message: messageCheck,
 };
+
+/** The words a field's problem is told in: a language's feedback words (app/i18n/feedback/). */
+export interface FieldProblemWords {
+  fields: { labels: Readonly<Record<FeedbackFormField, string>> };
+  /** A field's problem as a sentence: "First Name is required." */
+  problem: (label: string, text: string) => string;
+  problems: {
+    [Code in FieldProblem['code']]: Code extends 'tooLong' | 'localPartTooLong'
+      ? (max: number) => string
+      : string;
+  };
+}
+
+/** A field's problem as a sentence in the given words: "Last Name is required.". */
+export function fieldProblemSentence(
+  words: FieldProblemWords,
+  field: FeedbackFormField,
+  problem: FieldProblem,
+): string {
+  const text =
+    problem.code === 'tooLong' || problem.code === 'localPartTooLong'
+      ? words.problems[problem.code](problem.max)
+      : words.problems[problem.code];
+  return words.problem(words.fields.labels[field], text);
+}
 
 /** A field's problem in the server's words, after the field's name: "is required". */
 function problemInEnglish(problem: FieldProblem | undefined): string | undefined {

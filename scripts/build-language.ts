@@ -5,6 +5,7 @@
  * language's prefix (`/es/…`, in build/client/es/), and its words and texts are that language's.
  */
 import type { Languages } from '../content/languages.ts';
+import { directionOf } from '../common/text-direction.ts';
 
 export interface BuildLanguage {
   /** Its tag, the page's `lang`: `en`, `es`, `ar`. */
@@ -15,16 +16,6 @@ export interface BuildLanguage {
   prefix: string;
   /** Its writing direction, the page's `dir`. */
   dir: 'ltr' | 'rtl';
-}
-
-/** The writing direction of a language, as the platform's locale data says. */
-export function directionOf(code: string): 'ltr' | 'rtl' {
-  const locale = new Intl.Locale(code) as Intl.Locale & {
-    getTextInfo?: () => { direction?: string };
-    textInfo?: { direction?: string };
-  };
-  const info = locale.getTextInfo?.() ?? locale.textInfo;
-  return info?.direction === 'rtl' ? 'rtl' : 'ltr';
 }
 
 /**

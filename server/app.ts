@@ -71,6 +71,8 @@ export interface BuildAppOptions {
    * form post's answer leads to that language's page. Default the built site's.
    */
   languages?: readonly string[];
+  /** The site's default language (`en`): the words of a refused form's page from no other. */
+  defaultLanguage?: string;
   logger?: FastifyServerOptions['logger'];
   /** Shorter request time-outs (tests of slow clients); default TIMEOUTS. */
   timeouts?: Partial<Record<keyof typeof TIMEOUTS, number>>;
@@ -107,6 +109,7 @@ export async function buildApp({
   apps = site?.manifest.apps ?? [],
   appNames = apps.map((entry) => entry.name),
   languages = site?.manifest.otherLanguages ?? [],
+  defaultLanguage = site?.manifest.language ?? 'en',
   logger,
   timeouts,
   outboxIdleCheckMs,
@@ -221,6 +224,7 @@ export async function buildApp({
     apps,
     publicUrl: site?.manifest.publicUrl ?? config.PUBLIC_URL,
     languages,
+    defaultLanguage,
     limits: {
       rateLimitPerMinute: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
       rateLimitPerMinutePer48: config.FEEDBACK_RATE_LIMIT_PER_48,

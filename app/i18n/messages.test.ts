@@ -11,6 +11,9 @@ import { sentAr } from './feedback-sent/ar.ts';
 import { sentEn } from './feedback-sent/en.ts';
 import { sentEs } from './feedback-sent/es.ts';
 import { sentWords } from './feedback-sent/words.ts';
+import { refusedAr } from './feedback-refused/ar.ts';
+import { refusedEn } from './feedback-refused/en.ts';
+import { refusedEs } from './feedback-refused/es.ts';
 
 /** Every message of a catalogue by its path ("feedback.alerts.sent"), groups left out. */
 function messagesOf(catalogue: object, prefix = ''): Map<string, unknown> {
@@ -26,10 +29,17 @@ function messagesOf(catalogue: object, prefix = ''): Map<string, unknown> {
   return found;
 }
 
-// Each language's words whole: the site's, and the feedback form's (in a module of their own).
-const english = messagesOf({ ...en, feedback: { ...en.feedback, ...feedbackEn, sent: sentEn } });
-const spanish = messagesOf({ ...es, feedback: { ...es.feedback, ...feedbackEs, sent: sentEs } });
-const arabic = messagesOf({ ...ar, feedback: { ...ar.feedback, ...feedbackAr, sent: sentAr } });
+// Each language's words whole: the site's, the feedback form's and its pages' (in modules of
+// their own).
+const whole = (
+  site: typeof en,
+  feedback: typeof feedbackEn,
+  sent: typeof sentEn,
+  refused: typeof refusedEn,
+) => messagesOf({ ...site, feedback: { ...site.feedback, ...feedback, sent, refused } });
+const english = whole(en, feedbackEn, sentEn, refusedEn);
+const spanish = whole(es, feedbackEs, sentEs, refusedEs);
+const arabic = whole(ar, feedbackAr, sentAr, refusedAr);
 
 /** A function message called with `value` for every argument: a count, or a name. */
 function say(message: unknown, value: number | string): unknown {

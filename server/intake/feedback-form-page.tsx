@@ -8,21 +8,16 @@
  * focus in both, and fits a 320 px wide screen.
  *
  * The form is the site's own: its fields come from the component the site's form renders
- * (`common/feedback-fields.tsx`), rendered here as HTML. Everything that came from the
+ * (`common/feedback-fields.tsx`), rendered here as HTML. The page speaks the language of the
+ * page that posted (`RefusalWords`): its words, its `lang` and `dir`, its fields' problems. Everything that came from the
  * request is HTML-escaped, in text and in attributes alike (React escapes what it renders;
  * `escapeHtml` the rest).
  */
 import { createHash } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FeedbackFields, type FeedbackFieldsClasses } from '../../common/feedback-fields.tsx';
-import {
-  FEEDBACK_FORM_ENDPOINT,
-  FEEDBACK_FIELD_LABELS,
-  type FeedbackFormField,
-} from '../../common/feedback.ts';
-
-/** The label of each field, in the words of the site's form. */
-export const FIELD_LABELS = FEEDBACK_FIELD_LABELS;
+import { FEEDBACK_FORM_ENDPOINT, type FeedbackFormField } from '../../common/feedback.ts';
+import type { RefusalWords } from './refusal-words.ts';
 
 /** The form shown again: its app, what was typed, and the problem of each refused field. */
 export interface ShownForm {
@@ -34,10 +29,14 @@ export interface ShownForm {
   problems: Partial<Record<FeedbackFormField, string>>;
   /** The posted idempotency key, carried over (empty when there was none). */
   key: string;
+  /** The posting page's language, where not the site's default: posted again with the form. */
+  language: string | undefined;
 }
 
 /** What a refusal page says. */
 export interface RefusalPage {
+  /** Its words, in the language of the page that posted. */
+  words: RefusalWords;
   /** Why the feedback was not sent, in a sentence or two. */
   reason: string;
   /** Seconds until a retry may succeed (429, 503). */
@@ -59,7 +58,7 @@ const STYLE = [
   '.alert{margin:0 0 1.5rem;padding:1rem 1.25rem;border:2px solid #ff8a8a;border-radius:.75rem;background:#160b17}',
   '.alert h2{margin:0;font-size:1.125rem;line-height:1.3}',
   '.alert p,.alert ul{margin:.5rem 0 0}',
-  '.alert ul{padding-left:1.25rem}',
+  '.alert ul{padding-inline-start:1.25rem}',
   'a{color:#6cb8ff;text-underline-offset:.15em}',
   'a:hover{color:#a8d4ff}',
   ':focus-visible{outline:3px solid #8ccaff;outline-offset:2px}',
@@ -77,7 +76,7 @@ const STYLE = [
   'button{justify-self:start;min-height:2.75rem;padding:0 1.5rem;border:1px solid #1e90ff;border-radius:999px;background:#1e90ff;color:#03101f;font:inherit;font-weight:600;cursor:pointer}',
   'button:hover{background:#4aa8ff}',
   '@media (max-width:479px){button{justify-self:stretch}}',
-  '.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}',
+  '.hp{position:absolute;inset-inline-start:-10000px;width:1px;height:1px;overflow:hidden}',
   '.back{margin:1.5rem 0 0}',
   // The site's light theme, for a visitor whose system prefers light (no script here reads a
   // choice made on the site, so the page follows the system as the site does without scripts).
@@ -122,13 +121,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
-/** "You can try again in 45 seconds." / "… in 5 minutes." (minutes from two on). */
-function retryText(seconds: number): string {
-  if (seconds < 120) return `You can try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
-  const minutes = Math.ceil(seconds / 60);
-  return `You can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-}
-
 function summary(page: RefusalPage): string {
   const problems = page.form ? Object.entries(page.form.problems) : [];
   const items = [
@@ -139,9 +131,11 @@ function summary(page: RefusalPage): string {
   ];
   return [
     '<div class="alert" role="alert">',
-    '<h2>Your feedback was not sent.</h2>',
+    `<h2>${escapeHtml(page.words.refused.notSent)}</h2>`,
     `<p>${escapeHtml(page.reason)}</p>`,
-    page.retryAfterSeconds === undefined ? '' : `<p>${retryText(page.retryAfterSeconds)}</p>`,
+    page.retryAfterSeconds === undefined
+      ? ''
+      : `<p>${escapeHtml(page.words.refused.retry(page.retryAfterSeconds))}</p>`,
     items.length > 0 ? `<ul>${items.join('')}</ul>` : '',
     '</div>',
   ].join('');
@@ -157,7 +151,7 @@ const FORM_CLASSES: FeedbackFieldsClasses = {
 };
 
 /** The form again, with the site's own fields (`FeedbackFields`), as HTML. */
-function formHtml(form: ShownForm): string {
+function formHtml(form: ShownForm, words: RefusalWords): string {
   return renderToStaticMarkup(
     <>
       <form method="post" action={FEEDBACK_FORM_ENDPOINT} acceptCharset="utf-8">
@@ -165,13 +159,15 @@ function formHtml(form: ShownForm): string {
           appName={form.appName}
           values={form.values}
           idempotencyKey={form.key}
+          language={form.language}
           problems={form.problems}
           classes={FORM_CLASSES}
+          words={words.form.fields}
         />
-        <button type="submit">Submit Feedback</button>
+        <button type="submit">{words.form.submit}</button>
       </form>
       <p className="back">
-        <a href={form.appHref}>Back to {form.appName}</a>
+        <a href={form.appHref}>{words.sent.back(form.appName)}</a>
       </p>
     </>,
   );
@@ -179,10 +175,11 @@ function formHtml(form: ShownForm): string {
 
 /** The whole refusal page, as HTML. */
 export function refusalPageHtml(page: RefusalPage): string {
-  const title = page.form ? `Feedback not sent — ${page.form.appName}` : 'Feedback not sent';
+  const { words } = page;
+  const title = page.form ? words.refused.pageTitle(page.form.appName) : words.refused.title;
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(words.language)}" dir="${words.dir}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -192,12 +189,12 @@ export function refusalPageHtml(page: RefusalPage): string {
     '</head>',
     '<body>',
     '<main>',
-    '<h1>Send Feedback</h1>',
+    `<h1>${escapeHtml(words.send)}</h1>`,
     page.form ? `<p class="app">${escapeHtml(page.form.appName)}</p>` : '',
     summary(page),
     page.form
-      ? formHtml(page.form)
-      : `<p class="back"><a href="${escapeHtml(page.homeHref)}">Go to the home page</a></p>`,
+      ? formHtml(page.form, words)
+      : `<p class="back"><a href="${escapeHtml(page.homeHref)}">${escapeHtml(words.refused.home)}</a></p>`,
     '</main>',
     '</body>',
     '</html>',

@@ -288,6 +288,7 @@ describe.each(ENGINES)('on $name', (engine) => {
         engine,
         clock,
         env: { FEEDBACK_RATE_LIMIT_PER_MINUTE: '2' },
+        languages: ['es'],
       });
       const remoteAddress = '203.0.113.20';
       for (let index = 0; index < 2; index++) {
@@ -304,6 +305,14 @@ describe.each(ENGINES)('on $name', (engine) => {
       expect(textareaValue(page, '#message')).toBe(
         'The bill reminders saved me a late fee.\nThank you!',
       );
+      // From a Spanish page, the same refusal in Spanish.
+      const fromSpanish = parse(
+        (await postForm(limited, formFields({ language: 'es' }), { remoteAddress })).body,
+      );
+      expect(alertText(fromSpanish)).toContain(
+        'Demasiados mensajes desde esta dirección; inténtalo de nuevo más tarde.',
+      );
+      expect(alertText(fromSpanish)).toContain('Puedes volver a intentarlo dentro de 35 segundos.');
       expect(await storedCount(limited)).toBe(2);
       clock.advance(35_000);
       expect((await postForm(limited, formFields(), { remoteAddress })).statusCode).toBe(303);
@@ -502,6 +511,72 @@ describe('a refused field', () => {
     const page = parse(badKey.body);
     expect(inputValue(page, 'input[name="idempotencyKey"]')).toBe('');
     expect(await storedCount(app)).toBe(0);
+  });
+});
+
+describe('from a page in another language', () => {
+  test('the page speaks it: its words, its direction, each problem and the way back', async () => {
+    const app = await start({ languages: ['es', 'ar'] });
+    const response = await postForm(
+      app,
+      formFields({ language: 'es', firstName: '  ', email: 'nope', message: 'Hola' }),
+    );
+    expect(response.statusCode).toBe(400);
+    const page = parse(response.body);
+    expect(page.documentElement.getAttribute('lang')).toBe('es');
+    expect(page.documentElement.getAttribute('dir')).toBe('ltr');
+    expect(page.title).toBe('Comentarios no enviados — EchoExpense');
+    expect(page.querySelector('h1')?.textContent).toBe('Enviar comentarios');
+    expect(alertText(page)).toContain('Tus comentarios no se enviaron.');
+    expect(alertText(page)).toContain('Hay campos que corregir:');
+    expect(page.querySelector('#firstName-error')?.textContent).toBe(
+      'Nombre: este campo es obligatorio.',
+    );
+    expect(page.querySelector('#email-error')?.textContent).toBe(
+      'Correo electrónico: debe ser una dirección de correo como nombre@ejemplo.com.',
+    );
+    expect(page.querySelector('label[for="message"]')?.textContent).toBe('Mensaje');
+    expect(page.querySelector('#message-hint')?.textContent).toBe('Como máximo 5000 caracteres.');
+    expect(textareaValue(page, '#message')).toBe('Hola');
+    expect(page.querySelector('button[type="submit"]')?.textContent).toBe('Enviar');
+    // Sent again, the form is still from the Spanish page.
+    expect(inputValue(page, 'input[type="hidden"][name="language"]')).toBe('es');
+    const back = page.querySelector(`a[href="${TEST_PUBLIC_URL}/es/echoexpense"]`);
+    expect(back?.textContent).toBe('Volver a EchoExpense');
+  });
+
+  test('written right to left, the page is too', async () => {
+    const app = await start({ languages: ['es', 'ar'] });
+    const page = parse((await postForm(app, formFields({ language: 'ar', lastName: '' }))).body);
+    expect(page.documentElement.getAttribute('lang')).toBe('ar');
+    expect(page.documentElement.getAttribute('dir')).toBe('rtl');
+    expect(page.querySelector('h1')?.textContent).toBe('إرسال ملاحظات');
+    expect(alertText(page)).toContain('لم تُرسل ملاحظاتك.');
+    expect(page.querySelector('label[for="lastName"]')?.textContent).toBe('اسم العائلة');
+  });
+
+  test('refused before its form is read, the page speaks the language of the page it came from', async () => {
+    const app = await start({ languages: ['es', 'ar'], env: { SITE_ORIGINS: STATIC_HOST } });
+    const response = await postForm(app, formFields(), {
+      headers: {
+        origin: 'https://attacker.example',
+        referer: 'https://attacker.example/es/echoexpense/support',
+      },
+    });
+    expect(response.statusCode).toBe(403);
+    const page = parse(response.body);
+    expect(page.documentElement.getAttribute('lang')).toBe('es');
+    expect(alertText(page)).toContain(
+      'Solo se aceptan comentarios desde las páginas de este sitio.',
+    );
+    expect(page.querySelector(`a[href="${TEST_PUBLIC_URL}/es/"]`)?.textContent).toBe(
+      'Ir a la página de inicio',
+    );
+    // A language the site does not have: the default language's page.
+    const unknown = await postForm(app, formFields(), {
+      headers: { origin: 'https://attacker.example', referer: 'https://attacker.example/xx/' },
+    });
+    expect(parse(unknown.body).documentElement.getAttribute('lang')).toBe('en');
   });
 });
 

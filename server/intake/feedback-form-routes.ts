@@ -27,13 +27,16 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RefusalReason } from '../../app/i18n/feedback-refused/en.ts';
 import {
+  FEEDBACK_FIELD_RULES,
   FEEDBACK_FORM_ENDPOINT,
   FEEDBACK_FORM_FIELDS,
   FEEDBACK_LIMITS,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   LANGUAGE_FIELD,
+  fieldProblemSentence,
   formFieldsOf,
   idempotencyKeyProblem,
   type createFeedbackSchema,
@@ -41,12 +44,8 @@ import {
   type FeedbackFormField,
 } from '../../common/feedback.ts';
 import { allRoutes, paths, siteRoutes, type RoutableApp } from '../../common/paths.ts';
-import {
-  feedbackPageCsp,
-  FIELD_LABELS,
-  refusalPageHtml,
-  type RefusalPage,
-} from './feedback-form-page.tsx';
+import { feedbackPageCsp, refusalPageHtml, type RefusalPage } from './feedback-form-page.tsx';
+import { refusalWords, type RefusalWords } from './refusal-words.ts';
 import type { SubmitFeedback } from './submit.ts';
 import {
   fieldReasons,
@@ -69,6 +68,8 @@ export interface FeedbackFormRoutesOptions {
   publicUrl: string;
   /** The site's other languages: a post from a page in one leads to that language's pages. */
   languages: readonly string[];
+  /** The site's default language: that of a post from no page of another (`en`). */
+  defaultLanguage: string;
 }
 
 /**
@@ -114,17 +115,34 @@ function formIdempotencyKey(postedKey: string, feedback: Feedback): string {
   return `form:${createHash('sha256').update(scoped).digest('base64url')}`;
 }
 
-/** A refusal: its status and log code, and what its page says. */
-interface Refusal extends Omit<RefusalPage, 'form' | 'homeHref'> {
+/** A refusal: its status and log code, and why (its page words it in the posting page's language). */
+interface Refusal {
   status: number;
   code: string;
-  /** The refused fields with their reasons, for the log and the page (400 only). */
+  reason: RefusalReason;
+  /** Seconds until a retry may succeed (429, 503). */
+  retryAfterSeconds?: number;
+  /** The refused fields with their reasons in English, for the log and the page (400 only). */
   fields?: Record<string, string>;
+  /** Fields the form does not have, that the post sent (400 only). */
+  unknownFields?: readonly string[];
 }
 
-/** The sentence of a refused field, in the words of the site's form. */
-function problemSentence(field: FeedbackFormField, reason: string): string {
-  return `${FIELD_LABELS[field]} ${reason}.`;
+/**
+ * The sentence of a refused field, in the page's words: the field's rule checks what was
+ * typed again and names its problem; a value that is no text at all (a field posted twice)
+ * keeps the schema's English reason after the field's label.
+ */
+function problemSentence(
+  words: RefusalWords,
+  field: FeedbackFormField,
+  typed: unknown,
+  reason: string,
+): string {
+  const problem = typeof typed === 'string' ? FEEDBACK_FIELD_RULES[field](typed.trim()) : undefined;
+  return problem
+    ? fieldProblemSentence(words.form, field, problem)
+    : words.form.problem(words.form.fields.labels[field], reason);
 }
 
 function isFormField(name: string): name is FeedbackFormField {
@@ -138,27 +156,23 @@ function invalidBody(fields: Record<string, string>): Refusal {
     status: 400,
     code: 'invalid_body',
     fields,
-    reason: Object.hasOwn(fields, 'appName')
-      ? 'The form did not name one of the apps of this site.'
-      : 'Some fields need a change:',
-    ...(others.length > 0
-      ? {
-          otherProblems: [
-            `The form sent fields it does not have (${others.join(', ')}); send the form below again.`,
-          ],
-        }
-      : {}),
+    reason: Object.hasOwn(fields, 'appName') ? 'unknownApp' : 'fields',
+    ...(others.length > 0 ? { unknownFields: others } : {}),
   };
+}
+
+/** A posted field's value, as posted (a list for a field posted twice); undefined when absent. */
+function postedValue(body: unknown, field: string): unknown {
+  const posted = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return Object.hasOwn(posted, field) ? posted[field] : undefined;
 }
 
 /** What the visitor typed, as posted (before trimming), for the form shown again. */
 function typedValues(body: unknown): Record<FeedbackFormField, string> {
-  const posted = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const value = (field: FeedbackFormField) => {
-    const typed = Object.hasOwn(posted, field) ? posted[field] : undefined;
+  return formFieldsOf((field) => {
+    const typed = postedValue(body, field);
     return typeof typed === 'string' ? typed : '';
-  };
-  return formFieldsOf(value);
+  });
 }
 
 type ChildArguments = Parameters<FastifyBaseLogger['child']>;
@@ -175,7 +189,7 @@ function formLogger(
 /** Registers the form route and its 405; called by feedback.ts with the JSON route's schema and submit. */
 export async function feedbackFormRoutes(
   instance: FastifyInstance,
-  { schema, submit, apps, publicUrl, languages }: FeedbackFormRoutesOptions,
+  { schema, submit, apps, publicUrl, languages, defaultLanguage }: FeedbackFormRoutesOptions,
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const publicOrigin = new URL(publicUrl).origin;
@@ -199,18 +213,39 @@ export async function feedbackFormRoutes(
     return sent?.path ?? paths.project.href(known.slug);
   };
 
+  /**
+   * The language of the page that posted, where one of the site's other languages: the form's
+   * own field, or (for a request refused before its body is read) the first segment of the
+   * address it came from.
+   */
+  const languageOf = (request: FastifyRequest): string | undefined => {
+    const posted = postedLanguages.get(request);
+    if (posted !== undefined) return posted;
+    const from = URL.parse(request.headers.referer ?? '');
+    return from ? pageLanguage(from.pathname.split('/')[1], languages) : undefined;
+  };
+
   const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
-    const { status, code, fields, ...words } = refusal;
+    const { status, code, fields, reason, unknownFields, retryAfterSeconds } = refusal;
     logRefusal(request, status, code, fields);
-    const base = siteBase(request);
-    const known = appNamed((request.body as Record<string, unknown> | undefined)?.appName);
+    const language = languageOf(request);
+    const words = refusalWords(language ?? defaultLanguage);
+    const base = `${siteBase(request)}${language ? `/${language}` : ''}`;
+    const known = appNamed(postedValue(request.body, 'appName'));
     const problems: Partial<Record<FeedbackFormField, string>> = {};
     for (const field of FEEDBACK_FORM_FIELDS) {
-      const reason = fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
-      if (reason !== undefined) problems[field] = problemSentence(field, reason);
+      const problem = fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
+      if (problem !== undefined) {
+        problems[field] = problemSentence(words, field, postedValue(request.body, field), problem);
+      }
     }
     const page: RefusalPage = {
-      ...words,
+      words,
+      reason: words.refused.reasons[reason],
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      ...(unknownFields
+        ? { otherProblems: [words.refused.reasons.unknownFields(unknownFields.join(', '))] }
+        : {}),
       homeHref: `${base}${paths.home.href()}`,
       ...(known && !Object.hasOwn(fields ?? {}, 'appName')
         ? {
@@ -220,12 +255,13 @@ export async function feedbackFormRoutes(
               values: typedValues(request.body),
               problems,
               key: code === 'invalid_idempotency_key' ? '' : (postedKeys.get(request) ?? ''),
+              language,
             },
           }
         : {}),
     };
-    if (refusal.retryAfterSeconds !== undefined) {
-      reply.header('Retry-After', String(refusal.retryAfterSeconds));
+    if (retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(retryAfterSeconds));
     }
     return reply
       .code(status)
@@ -251,7 +287,7 @@ export async function feedbackFormRoutes(
       return refuse(request, reply, {
         status: 413,
         code: 'body_too_large',
-        reason: 'The message is too long to send. Go back, shorten it and send it again.',
+        reason: 'tooLarge',
       });
     }
     const status = error.statusCode ?? 500;
@@ -259,14 +295,14 @@ export async function feedbackFormRoutes(
       return refuse(request, reply, {
         status,
         code: 'bad_request',
-        reason: 'The form could not be read. Send it again from the app’s support page.',
+        reason: 'unreadable',
       });
     }
     request.log.error({ err: error }, 'feedback request failed');
     return refuse(request, reply, {
       status: 500,
       code: 'internal',
-      reason: 'Something went wrong on our side. Please try again later.',
+      reason: 'internal',
     });
   });
 
@@ -281,14 +317,14 @@ export async function feedbackFormRoutes(
         return refuse(request, reply, {
           status: 403,
           code: 'cross_site',
-          reason: 'Feedback is only accepted from the pages of this site.',
+          reason: 'crossSite',
         });
       }
       if (mediaType(request.headers['content-type']) !== FORM_TYPE) {
         return refuse(request, reply, {
           status: 415,
           code: 'unsupported_media_type',
-          reason: 'The form was sent in a way this site does not accept.',
+          reason: 'mediaType',
         });
       }
     },
@@ -302,7 +338,7 @@ export async function feedbackFormRoutes(
           status: 400,
           code: 'invalid_idempotency_key',
           fields: { [IDEMPOTENCY_KEY_FIELD]: problem },
-          reason: 'The form was damaged on its way. Please send it again.',
+          reason: 'damagedKey',
         });
       }
       const language = postedLanguages.get(request);
@@ -312,7 +348,7 @@ export async function feedbackFormRoutes(
         return refuse(request, reply, {
           status: outcome.status,
           code: outcome.code,
-          reason: outcome.message,
+          reason: outcome.reason,
           retryAfterSeconds: outcome.retryAfterSeconds,
         });
       }
@@ -335,8 +371,7 @@ export async function feedbackFormRoutes(
       return refuse(request, reply, {
         status: 405,
         code: 'method_not_allowed',
-        reason:
-          'This address only receives the feedback form. Send feedback from an app’s support page.',
+        reason: 'method',
       });
     },
     handler: async () => undefined,

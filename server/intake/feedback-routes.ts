@@ -80,6 +80,8 @@ export interface FeedbackRoutesOptions {
   publicUrl: string;
   /** The site's other languages, whose pages' messages are stored with theirs; default none. */
   languages?: readonly string[];
+  /** The site's default language, that of the page of a refused form posted from no other; default `en`. */
+  defaultLanguage?: string;
 }
 
 function bodyMessage(issues: readonly ValidationIssue[]): string {
@@ -261,6 +263,7 @@ export const feedbackRoutes = fp<FeedbackRoutesOptions>(
       apps: options.apps,
       publicUrl: options.publicUrl,
       languages: options.languages ?? [],
+      defaultLanguage: options.defaultLanguage ?? 'en',
     });
   },
   {

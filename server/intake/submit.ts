@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { formFieldsOf, type Feedback } from '../../common/feedback.ts';
+import { refusedEn, type RefusalReason } from '../../app/i18n/feedback-refused/en.ts';
 import type { Clock } from '../clock.ts';
 import type { DiskSpace } from '../store/disk-space.ts';
 import { QueueFullError, type FeedbackIntake } from './types.ts';
@@ -22,7 +23,9 @@ export type FeedbackOutcome =
       status: 429 | 503;
       /** A stable, machine-readable code, e.g. `rate_limited`. */
       code: string;
-      /** What went wrong, in a sentence for the visitor. */
+      /** What went wrong, by name: `rateLimited` (the page of a refused form words it). */
+      reason: RefusalReason;
+      /** What went wrong, in a sentence for the visitor, in English (the JSON API's). */
       message: string;
       retryAfterSeconds: number;
     };
@@ -65,15 +68,22 @@ function rateLimited(retryAfterSeconds: number, overall: boolean): FeedbackOutco
     kind: 'refused',
     status: 429,
     code: 'rate_limited',
-    message: overall
-      ? 'Too many messages right now; try again later.'
-      : 'Too many messages from this address; try again later.',
+    ...refusalReason(overall ? 'rateLimitedOverall' : 'rateLimited'),
     retryAfterSeconds,
   };
 }
 
-function unavailable(code: string, message: string, retryAfterSeconds: number): FeedbackOutcome {
-  return { kind: 'refused', status: 503, code, message, retryAfterSeconds };
+function unavailable(
+  code: string,
+  reason: RefusalReason,
+  retryAfterSeconds: number,
+): FeedbackOutcome {
+  return { kind: 'refused', status: 503, code, ...refusalReason(reason), retryAfterSeconds };
+}
+
+/** A refusal's reason, with its English sentence. */
+function refusalReason(reason: RefusalReason): { reason: RefusalReason; message: string } {
+  return { reason, message: refusedEn.reasons[reason] };
 }
 
 /** The submit function of one server; both feedback routes must be given the same one. */
@@ -101,11 +111,7 @@ export function createSubmitFeedback({
       const known = await replay();
       if (known !== undefined) return accepted(known, true, false);
       sender.log.error(disk, 'the store’s disk is below its free-space floor (STORE_MIN_FREE_MB)');
-      return unavailable(
-        'store_full',
-        'Feedback cannot be stored right now; try again later.',
-        300,
-      );
+      return unavailable('store_full', 'storeUnavailable', 300);
     }
     const first = policy.reserve(sender.ip, now);
     if (!first.ok) {
@@ -151,18 +157,10 @@ export function createSubmitFeedback({
       slot.release();
       if (error instanceof QueueFullError) {
         sender.log.warn({ app: body.appName }, 'too many messages wait for the disk');
-        return unavailable(
-          'store_busy',
-          'Feedback cannot be stored right now; try again in a few seconds.',
-          5,
-        );
+        return unavailable('store_busy', 'storeBusy', 5);
       }
       sender.log.error({ err: error, app: body.appName }, 'could not store feedback');
-      return unavailable(
-        'store_unavailable',
-        'Feedback cannot be stored right now; try again later.',
-        30,
-      );
+      return unavailable('store_unavailable', 'storeUnavailable', 30);
     }
     const { result, reason } = stored;
     const spam = reason !== undefined;

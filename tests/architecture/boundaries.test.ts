@@ -59,7 +59,7 @@ describe('the lint config', () => {
     });
     const [result] = await eslint.lintFiles(['server/main.ts']);
     expect(result?.messages[0]?.message).toContain(
-      'server may import only server, common; not app/routes.',
+      'server may import only server, common, app/i18n; not app/routes.',
     );
   });
 });

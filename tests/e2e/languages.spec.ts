@@ -4,6 +4,16 @@
  * and is reached from the same page in any language through plain links, with or without
  * scripts. Nothing is stored to remember the choice: the address says the language.
  */
+import { feedbackAr } from '../../app/i18n/feedback/ar.ts';
+import { feedbackEn, type FeedbackMessages } from '../../app/i18n/feedback/en.ts';
+import { feedbackEs } from '../../app/i18n/feedback/es.ts';
+import { refusedAr } from '../../app/i18n/feedback-refused/ar.ts';
+import { refusedEn, type RefusedMessages } from '../../app/i18n/feedback-refused/en.ts';
+import { refusedEs } from '../../app/i18n/feedback-refused/es.ts';
+import { sentAr } from '../../app/i18n/feedback-sent/ar.ts';
+import { sentEn, type SentMessages } from '../../app/i18n/feedback-sent/en.ts';
+import { sentEs } from '../../app/i18n/feedback-sent/es.ts';
+import { fieldProblemSentence } from '../../common/feedback.ts';
 import { expect, expectNoAxeViolations, test, type Page } from './fixtures.ts';
 import { legalApp, manifest, notTested } from './site.ts';
 
@@ -22,6 +32,13 @@ const WORDS: Record<string, typeof ENGLISH> = {
     notFound: '404 - Página no encontrada',
     languages: 'Idiomas',
   },
+};
+
+/** The feedback form's words, and its two answers' pages', in each language with a catalogue. */
+const FORM: Record<string, [FeedbackMessages, RefusedMessages, SentMessages]> = {
+  en: [feedbackEn, refusedEn, sentEn],
+  es: [feedbackEs, refusedEs, sentEs],
+  ar: [feedbackAr, refusedAr, sentAr],
 };
 
 const language = manifest.otherLanguages?.[0];
@@ -104,6 +121,35 @@ if (language === undefined) {
 
   test.describe('with scripts blocked', () => {
     test.use({ javaScriptEnabled: false });
+
+    test("a form the server refuses comes back in the page's language, and sent again lands on its confirmation", async ({
+      page,
+    }) => {
+      const [form, refused, sent] = FORM[language] ?? [feedbackEn, refusedEn, sentEn];
+      const { labels } = form.fields;
+      await page.goto(`${prefix}${appPage}/support`);
+      await page.getByLabel(labels.firstName, { exact: true }).fill('Ada');
+      await page.getByLabel(labels.lastName, { exact: true }).fill('Lovelace');
+      // The browser's own checks pass; the server asks for a domain with a dot.
+      await page.getByLabel(labels.email, { exact: true }).fill('ada@localhost');
+      await page.getByLabel(labels.message, { exact: true }).fill('Hola desde el formulario.');
+      await page.getByRole('button', { name: form.submit }).click();
+
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('alert')).toContainText(refused.notSent);
+      const email = page.getByLabel(labels.email, { exact: true });
+      await expect(email).toHaveAccessibleDescription(
+        fieldProblemSentence(form, 'email', { code: 'notEmail' }),
+      );
+      await expect(page.getByLabel(labels.message, { exact: true })).toHaveValue(
+        'Hola desde el formulario.',
+      );
+      await email.fill('ada@example.com');
+      await page.getByRole('button', { name: form.submit }).click();
+      await expect(page).toHaveURL(`${prefix}${appPage}/feedback-sent`);
+      const dialog = page.getByRole('dialog', { name: sent.title });
+      await expect(dialog.getByRole('status')).toHaveText(sent.alert);
+    });
 
     test('the language links are plain links that work', async ({ page }) => {
       await page.goto(`${prefix}/`);
