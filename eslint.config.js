@@ -146,7 +146,8 @@ export const architecture = [
       'react-router.config.ts',
     ],
     holds: 'settings of the tools',
-    mayImport: ['scripts', 'common', 'content', 'tests'],
+    // app/i18n: the words of the pages' structured data, in the language being built.
+    mayImport: ['scripts', 'common', 'content', 'tests', 'app/i18n'],
   },
   {
     name: 'tests',

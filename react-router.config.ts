@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { linkPages } from './common/app-links.ts';
 import { pageRoutes } from './common/paths.ts';
-import { content, contentDir } from './content/load.ts';
+import { siteWordsIn } from './app/i18n/catalogues.ts';
+import { content, contentDir, pageContent } from './content/load.ts';
 import { builtAppIcons } from './scripts/app-icons.ts';
 import { buildLanguage } from './scripts/build-language.ts';
 import { buildSettings } from './scripts/build-settings.ts';
@@ -57,7 +58,8 @@ export default {
     concurrency: 2,
   },
   async buildEnd({ reactRouterConfig }) {
-    const resumePath = (await resumeAsset(content.site, contentDir))?.href;
+    const resume = await resumeAsset(content.site, contentDir);
+    const words = siteWordsIn(language.code);
     const clientDir = path.join(reactRouterConfig.buildDirectory, 'client');
     // React Router writes the pages of a language under its prefix, beside the scripts:
     // lifted out of it, the language's build is one site, served under its prefix.
@@ -80,7 +82,18 @@ export default {
       storeFiles: language.isDefault ? storeFiles(content.apps, content.site) : [],
       headOf: (route) =>
         structuredDataTags(
-          structuredDataFor(route, { ...content, publicUrl: buildSettings.publicUrl, resumePath }),
+          structuredDataFor(route, {
+            ...pageContent,
+            publicUrl: buildSettings.publicUrl,
+            language,
+            words: {
+              home: words.nav.home,
+              allProjects: words.nav.allProjects,
+              support: words.showcase.support,
+              resume: words.contact.resume(resume?.size ?? ''),
+            },
+            resumePath: resume?.href,
+          }),
         ),
     });
     // The language's pages and files join the default's, under its prefix, where a static

@@ -18,6 +18,7 @@ import type {
   TechnologyId,
 } from './schema.ts';
 import { pageLanguage } from './page-language.ts';
+import { translatedApp } from './apply-translation.ts';
 import { languagesOf } from './languages.ts';
 import type { BrowserTechnology } from './technology-schema.ts';
 import { withAppCount } from './app-count.ts';
@@ -43,25 +44,10 @@ const appTranslations = import.meta.glob<AppTranslation>('./apps/*/app.*.ts', {
 
 /** An app's texts in the pages' language, where the owner translated them. */
 function translated(app: BrowserApp): BrowserApp {
-  const texts = pageLanguage && appTranslations[`./apps/${app.slug}/app.${pageLanguage}.ts`];
-  if (!texts) return app;
-  const { summary, description, features, legalPages, screenshots, buttons } = texts;
-  return {
-    ...app,
-    ...(buttons === undefined
-      ? {}
-      : {
-          buttons: app.buttons.map((button, index) => {
-            const label = buttons[index]?.label;
-            return label === undefined ? button : { ...button, label };
-          }),
-        }),
-    ...(screenshots === undefined ? {} : { screenshotAlts: screenshots }),
-    ...(summary === undefined ? {} : { summary }),
-    ...(description === undefined ? {} : { description }),
-    ...(features === undefined ? {} : { features }),
-    ...(app.legalPages && legalPages ? { legalPages: { ...app.legalPages, ...legalPages } } : {}),
-  };
+  return translatedApp(
+    app,
+    pageLanguage ? appTranslations[`./apps/${app.slug}/app.${pageLanguage}.ts`] : undefined,
+  );
 }
 
 // The build has validated these inputs against the schemas, so their output types hold.
@@ -82,3 +68,7 @@ export const site: BrowserSite = {
   languages: languagesOf(siteInput),
   description: withAppCount(siteTexts.description ?? siteInput.description, apps.length),
 };
+
+/** The pages' language where it is not the site's default (`es`); undefined in the default's. */
+export const otherLanguage: string | undefined =
+  pageLanguage !== undefined && pageLanguage !== site.languages.default ? pageLanguage : undefined;

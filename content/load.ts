@@ -4,6 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { appModules, site, skills, technologies } from './index.ts';
+import { translatedApp } from './apply-translation.ts';
+import { pageLanguage } from './page-language.ts';
 import { checkTranslations, type RawTranslationFile } from './translations.ts';
 import { ContentError, validateContent } from './validate.ts';
 
@@ -36,3 +38,14 @@ if (checked.problems.length > 0) throw new ContentError(checked.problems);
 
 /** The owner's translations, by language (every language but the default). */
 export const translations = checked.translations;
+
+/**
+ * The content as the pages being built show it (SITE_LANGUAGE): the site's details and each
+ * app's texts in that language where translated (`content` is the default language's apps).
+ */
+export const pageContent = {
+  ...content,
+  apps: content.apps.map((app) =>
+    translatedApp(app, pageLanguage ? translations[pageLanguage]?.apps[app.slug] : undefined),
+  ),
+};

@@ -4,14 +4,22 @@ import { OG_HEIGHT, OG_WIDTH, renderAppCard, renderOgImage } from './og-image.ts
 
 describe('renderOgImage', () => {
   it('renders a 1200 × 630 PNG, the size link previews expect', async () => {
-    const png = await renderOgImage({ ownerName: 'Ada Lovelace', tagline: 'I build apps.' });
+    const png = await renderOgImage({
+      ownerName: 'Ada Lovelace',
+      tagline: 'I build apps.',
+      language: 'en',
+    });
     const meta = await sharp(png).metadata();
     expect(meta.format).toBe('png');
     expect([meta.width, meta.height]).toEqual([OG_WIDTH, OG_HEIGHT]);
   });
 
   it('takes names with markup characters as plain text', async () => {
-    const png = await renderOgImage({ ownerName: 'Tom & <Jerry>', tagline: 'Cats & mice' });
+    const png = await renderOgImage({
+      ownerName: 'Tom & <Jerry>',
+      tagline: 'Cats & mice',
+      language: 'en',
+    });
     expect((await sharp(png).metadata()).width).toBe(OG_WIDTH);
   });
 });
@@ -28,6 +36,7 @@ describe('renderAppCard', () => {
       summary: 'A chase across the kitchen, with <cheese>.',
       accent: '#12a594',
       screenshot,
+      language: 'en',
     });
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([OG_WIDTH, OG_HEIGHT]);
@@ -55,6 +64,7 @@ describe('renderAppCard', () => {
         accent: '#0d74ce',
         screenshot: await solid('#ff3366', 600, 1300),
         icon,
+        language: 'en',
       });
       const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
       // Inside the icon's square, at the card's left padding.

@@ -5,7 +5,11 @@
  * - public/og/<slug>.png, one per app: its name, its one-line summary, its accent colour and
  *   its first screenshot (or placeholder) in a device frame;
  * - public/og/<slug>/link-<n>.png, one per link of an app (its `appLinks.patterns`): the
- *   same, with what the link is in place of the summary.
+ *   same, with what the link is in place of the summary (the links' pages are the default
+ *   language's);
+ * - public/og-image.<language>.png and public/og/<slug>.<language>.png, the site's and each
+ *   app's card in each other language of the site, with the owner's texts in it where
+ *   translated (common/link-cards.ts).
  *
  * Run with `tsx scripts/og-image.ts` (part of `npm run build`, after the screenshots).
  */
@@ -14,9 +18,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { site } from '../content/site.ts';
 import { appLinkCardPath } from '../common/app-links.ts';
-import { appCardPath, CARD_SIZE, SITE_CARD_PATH } from '../common/link-cards.ts';
+import { appCardPath, CARD_SIZE, siteCardPath } from '../common/link-cards.ts';
+import { directionOf } from '../common/text-direction.ts';
 import { renditionName, type ScreenshotManifest } from '../common/screenshot.ts';
 import { loadContentOrExit } from './load-content.ts';
 
@@ -29,6 +33,8 @@ const FONT = 'sans-serif';
 export interface OgCard {
   ownerName: string;
   tagline: string;
+  /** The language of its texts (`en`): their fonts and direction. */
+  language: string;
 }
 
 /** A small, fixed pseudo-random sequence, so every build draws the same stars. */
@@ -83,11 +89,18 @@ function escapeMarkup(text: string): string {
 /** A block of wrapped text, as a transparent PNG no wider than the card's text column. */
 async function textBlock(
   markup: string,
-  { size, weight, width = TEXT_WIDTH }: { size: number; weight: number; width?: number },
+  {
+    size,
+    weight,
+    width = TEXT_WIDTH,
+    language,
+  }: { size: number; weight: number; width?: number; language: string },
 ): Promise<{ input: Buffer; height: number }> {
   const { data, info } = await sharp({
     text: {
-      text: markup,
+      // The language picks its fonts and its direction: Arabic's lines end at the right.
+      text: `<span lang="${language}">${markup}</span>`,
+      align: directionOf(language) === 'rtl' ? 'right' : 'left',
       font: `${FONT} ${weight === 700 ? 'Bold' : ''} ${size}px`.replace(/\s+/g, ' '),
       width,
       rgba: true,
@@ -101,14 +114,16 @@ async function textBlock(
 }
 
 /** The card as PNG bytes. */
-export async function renderOgImage({ ownerName, tagline }: OgCard): Promise<Buffer> {
+export async function renderOgImage({ ownerName, tagline, language }: OgCard): Promise<Buffer> {
   const name = await textBlock(`<span foreground="#ffffff">${escapeMarkup(ownerName)}</span>`, {
     size: 84,
     weight: 700,
+    language,
   });
   const line = await textBlock(`<span foreground="#c3cbe6">${escapeMarkup(tagline)}</span>`, {
     size: 38,
     weight: 400,
+    language,
   });
   const gap = 28;
   const top = Math.max(PADDING, (OG_HEIGHT - name.height - gap - line.height) / 2 - 24);
@@ -131,6 +146,8 @@ export interface AppCard {
   screenshot: Buffer;
   /** The app's icon as an image file's bytes, drawn above its name; none: the name alone. */
   icon?: Buffer | undefined;
+  /** The language of its texts (`en`): their fonts and direction. */
+  language: string;
 }
 
 /** The side of the icon on an app's card, and the room it takes above the name. */
@@ -186,16 +203,19 @@ export async function renderAppCard({
   accent,
   screenshot,
   icon,
+  language,
 }: AppCard): Promise<Buffer> {
   const title = await textBlock(`<span foreground="#ffffff">${escapeMarkup(name)}</span>`, {
     size: 72,
     weight: 700,
     width: APP_TEXT_WIDTH,
+    language,
   });
   const line = await textBlock(`<span foreground="#c3cbe6">${escapeMarkup(summary)}</span>`, {
     size: 34,
     weight: 400,
     width: APP_TEXT_WIDTH,
+    language,
   });
   const gap = 28;
   const iconRoom = icon ? CARD_ICON_PX + CARD_ICON_GAP : 0;
@@ -221,18 +241,33 @@ export async function renderAppCard({
 }
 
 /** Raised whenever the drawing of the app cards changes, so every card is drawn anew. */
-const CARD_VERSION = 2;
+const CARD_VERSION = 3;
 
 async function main(): Promise<void> {
   const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-  const out = path.join(root, 'public', SITE_CARD_PATH);
-  await mkdir(path.dirname(out), { recursive: true });
-  const png = await renderOgImage({ ownerName: site.ownerName, tagline: site.tagline });
-  await sharp(png).toFile(out);
-  console.log(`og-image: wrote ${path.relative(root, out)} (${(png.length / 1024).toFixed(1)} KB)`);
+  const { content, translations } = await loadContentOrExit();
+  const { languages } = content.site;
+  /** The site's languages, each with the suffix of its cards' files (none for the default). */
+  const cardLanguages = [
+    { language: languages.default, suffix: undefined },
+    ...languages.others.map((language) => ({ language, suffix: language })),
+  ];
+  for (const { language, suffix } of cardLanguages) {
+    const texts = suffix === undefined ? {} : (translations[suffix]?.site ?? {});
+    const out = path.join(root, 'public', siteCardPath(suffix));
+    await mkdir(path.dirname(out), { recursive: true });
+    const png = await renderOgImage({
+      ownerName: texts.ownerName ?? content.site.ownerName,
+      tagline: texts.tagline ?? content.site.tagline,
+      language,
+    });
+    await sharp(png).toFile(out);
+    console.log(
+      `og-image: wrote ${path.relative(root, out)} (${(png.length / 1024).toFixed(1)} KB)`,
+    );
+  }
 
   // The app cards show each app's first screenshot, as the screenshot step left it.
-  const { content } = await loadContentOrExit();
   const { screenshotsBySlug } = (await import(
     pathToFileURL(path.join(root, 'app/generated/screenshots.ts')).href
   )) as { screenshotsBySlug: ScreenshotManifest };
@@ -256,21 +291,40 @@ async function main(): Promise<void> {
     const iconHash = icon ? createHash('sha256').update(icon).digest('hex') : '';
     const first = screenshotsBySlug[app.slug]?.[0];
     if (!first) throw new Error(`og-image: ${app.slug} has no screenshot; run npm run screenshots`);
-    // The app's card, and one per link of the app (common/app-links.ts) with what it is.
+    // The app's card in each language, and one per link of the app (common/app-links.ts)
+    // with what it is.
     const drawings = [
-      { name: app.slug, cardPath: appCardPath(app.slug), summary: app.summary },
+      ...cardLanguages.map(({ language, suffix }) => ({
+        name: suffix === undefined ? app.slug : `${app.slug}.${suffix}`,
+        cardPath: appCardPath(app.slug, suffix),
+        summary:
+          (suffix === undefined ? undefined : translations[suffix]?.apps[app.slug]?.summary) ??
+          app.summary,
+        language,
+      })),
       ...(app.appLinks?.patterns ?? []).map((pattern, index) => ({
         name: `${app.slug}#link-${index + 1}`,
         cardPath: appLinkCardPath(app.slug, index),
         summary: pattern.title,
+        language: languages.default,
       })),
     ];
-    for (const { name, cardPath, summary } of drawings) {
+    for (const { name, cardPath, summary, language } of drawings) {
       cards += 1;
       const file = path.join(root, 'public', cardPath);
       // A card is drawn again only when what it shows changed (the stem names the image's hash).
       const key = createHash('sha256')
-        .update(JSON.stringify([CARD_VERSION, app.name, summary, app.accent, first.stem, iconHash]))
+        .update(
+          JSON.stringify([
+            CARD_VERSION,
+            app.name,
+            summary,
+            language,
+            app.accent,
+            first.stem,
+            iconHash,
+          ]),
+        )
         .digest('hex');
       next[name] = key;
       if (ledger[name] === key && (await readFile(file).catch(() => undefined))) continue;
@@ -279,7 +333,7 @@ async function main(): Promise<void> {
         path.join(root, 'public', renditionName(first.stem, widest, 'webp')),
       );
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, await renderAppCard({ ...app, summary, screenshot, icon }));
+      await writeFile(file, await renderAppCard({ ...app, summary, screenshot, icon, language }));
       drawn += 1;
     }
   }

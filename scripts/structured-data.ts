@@ -20,10 +20,15 @@ import { paths, type SiteRoute } from '../common/paths.ts';
 import type { App, Site } from '../content/schema.ts';
 
 export interface StructuredDataContext {
+  /** The site and its apps with their texts in the pages' language. */
   site: Site;
   apps: readonly App[];
   /** The site's public address, without a trailing slash. */
   publicUrl: string;
+  /** The pages' language (`inLanguage`), and its prefix in their addresses (`/es`; '' for the default). */
+  language: { code: string; prefix: string };
+  /** The names of the pages along a breadcrumb trail, and the résumé's, in the pages' language. */
+  words: { home: string; allProjects: string; support: string; resume: string };
   /** The address of the owner's résumé on the site (`/resume/resume.pdf`); default none. */
   resumePath?: string | undefined;
 }
@@ -33,8 +38,12 @@ export function structuredDataFor(
   route: SiteRoute,
   context: StructuredDataContext,
 ): WithContext<Thing>[] {
-  const { site, apps, publicUrl, resumePath } = context;
-  const absoluteUrl = (path: string) => `${publicUrl}${path === '/' ? '/' : path}`;
+  const { site, apps, publicUrl, resumePath, language, words } = context;
+  /** A page's address, in the pages' language. */
+  const absoluteUrl = (path: string) => `${publicUrl}${language.prefix}${path}`;
+  /** A file's address: the site's files are the same for every language. */
+  const fileUrl = (path: string) => `${publicUrl}${path}`;
+  const cardLanguage = language.prefix === '' ? undefined : language.code;
   const owner: Owner = {
     '@type': 'Person',
     name: site.ownerName,
@@ -42,21 +51,32 @@ export function structuredDataFor(
   };
   const app = apps.find((candidate) => candidate.slug === route.slug);
   const breadcrumbs = (trail: readonly { name: string; path: string }[]) =>
-    breadcrumbList([{ name: 'Home', path: paths.home.href() }, ...trail], absoluteUrl);
+    breadcrumbList([{ name: words.home, path: paths.home.href() }, ...trail], absoluteUrl);
   const appCrumb = app ? [{ name: app.name, path: paths.project.href(app.slug) }] : [];
   switch (route.screen) {
     case 'home':
-      return homeStructuredData(site, owner, absoluteUrl, resumePath);
+      return homeStructuredData(site, owner, absoluteUrl, {
+        inLanguage: language.code,
+        resume: resumePath ? { name: words.resume, url: fileUrl(resumePath) } : undefined,
+      });
     case 'projects':
-      return [breadcrumbs([{ name: 'All Projects', path: route.path }])];
+      return [breadcrumbs([{ name: words.allProjects, path: route.path }])];
     case 'project':
-      return app ? [appStructuredData(app, owner, absoluteUrl), breadcrumbs(appCrumb)] : [];
+      return app
+        ? [
+            appStructuredData(app, owner, absoluteUrl, {
+              inLanguage: language.code,
+              image: fileUrl(appCardPath(app.slug, cardLanguage)),
+            }),
+            breadcrumbs(appCrumb),
+          ]
+        : [];
     case 'legal':
       return route.title
         ? [breadcrumbs([...appCrumb, { name: route.title, path: route.path }])]
         : [];
     case 'support':
-      return [breadcrumbs([...appCrumb, { name: 'Support', path: route.path }])];
+      return [breadcrumbs([...appCrumb, { name: words.support, path: route.path }])];
     default:
       return [];
   }
@@ -75,20 +95,20 @@ function homeStructuredData(
   site: Site,
   owner: Owner,
   absoluteUrl: AbsoluteUrl,
-  resumePath: string | undefined,
+  { inLanguage, resume }: { inLanguage: string; resume: { name: string; url: string } | undefined },
 ): WithContext<Thing>[] {
   const person: WithContext<Person> = {
     '@context': 'https://schema.org',
     ...owner,
     sameAs: [site.contact.linkedin, site.codeHostUrl],
     // The résumé is a document about the owner.
-    ...(resumePath
+    ...(resume
       ? {
           subjectOf: {
             '@type': 'DigitalDocument',
-            name: `Résumé of ${site.ownerName}`,
+            name: resume.name,
             encodingFormat: 'application/pdf',
-            url: absoluteUrl(resumePath),
+            url: resume.url,
           },
         }
       : {}),
@@ -99,6 +119,7 @@ function homeStructuredData(
     name: site.siteName,
     description: site.description,
     url: absoluteUrl(paths.home.href()),
+    inLanguage,
     author: owner,
   };
   return [person, website];
@@ -121,6 +142,7 @@ function appStructuredData(
   app: App,
   owner: Owner,
   absoluteUrl: AbsoluteUrl,
+  { inLanguage, image }: { inLanguage: string; image: string },
 ): WithContext<MobileApplication | WebApplication> {
   const installUrls = app.buttons
     .filter((button) => button.kind !== 'landing')
@@ -132,7 +154,8 @@ function appStructuredData(
     url: absoluteUrl(paths.project.href(app.slug)),
     applicationCategory: app.category,
     operatingSystem: operatingSystems(app).join(', '),
-    image: absoluteUrl(appCardPath(app.slug)),
+    image,
+    inLanguage,
     author: owner,
     ...(installUrls.length > 0 ? { installUrl: [...new Set(installUrls)] } : {}),
     sameAs: [...new Set([app.titleHref, ...landing.map((button) => button.href)])],

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { appCardPath } from '../../common/link-cards.ts';
 import type { BrowserApp } from '../../content/schema.ts';
+import { otherLanguage } from '../../content/index.ts';
 import { pageMeta, type PageMetaOptions } from './page-meta.ts';
 
 export interface AppPageMetaOptions {
@@ -24,7 +25,7 @@ export function appPageMeta(
     title = app.name,
     description = app.summary,
     path,
-    card = { path: appCardPath(app.slug), alt: `${app.name}: ${app.summary}` },
+    card = { path: appCardPath(app.slug, otherLanguage), alt: `${app.name}: ${app.summary}` },
   }: AppPageMetaOptions,
 ): MetaDescriptor[] {
   // The build checked that every App Store link ends in its app id (content/app-store.ts).

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import { SITE_CARD_PATH } from '../../common/link-cards.ts';
-import { site } from '../../content/index.ts';
+import { siteCardPath } from '../../common/link-cards.ts';
+import { otherLanguage, site } from '../../content/index.ts';
 import { languagePrefix } from '../../content/languages.ts';
 
 /** The address of a path on the public site, in a language (default: the page's). */
@@ -60,7 +60,7 @@ export function pageMeta({
   title,
   description,
   path,
-  card = { path: SITE_CARD_PATH, alt: `${site.siteName}: ${site.tagline}` },
+  card = { path: siteCardPath(otherLanguage), alt: `${site.siteName}: ${site.tagline}` },
   extra = [],
 }: PageMetaOptions): MetaDescriptor[] {
   const fullTitle = title === undefined ? site.siteName : `${title} | ${site.siteName}`;

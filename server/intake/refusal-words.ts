@@ -3,9 +3,7 @@
  * written in (app/i18n): the form's, the confirmation's "Back to …", the button's "Send
  * Feedback", and the refusal's own. The page speaks the language of the page that posted.
  */
-import { ar } from '../../app/i18n/ar.ts';
-import { en } from '../../app/i18n/en.ts';
-import { es } from '../../app/i18n/es.ts';
+import { siteWordsIn } from '../../app/i18n/catalogues.ts';
 import { feedbackAr } from '../../app/i18n/feedback/ar.ts';
 import { feedbackEn, type FeedbackMessages } from '../../app/i18n/feedback/en.ts';
 import { feedbackEs } from '../../app/i18n/feedback/es.ts';
@@ -28,18 +26,23 @@ export interface RefusalWords {
   refused: RefusedMessages;
 }
 
-const ENGLISH = { send: en.feedback.send, form: feedbackEn, sent: sentEn, refused: refusedEn };
+const ENGLISH = { form: feedbackEn, sent: sentEn, refused: refusedEn };
 
-const CATALOGUES: Record<string, Omit<RefusalWords, 'language' | 'dir'>> = {
+const CATALOGUES: Record<string, Omit<RefusalWords, 'language' | 'dir' | 'send'>> = {
   en: ENGLISH,
-  es: { send: es.feedback.send, form: feedbackEs, sent: sentEs, refused: refusedEs },
-  ar: { send: ar.feedback.send, form: feedbackAr, sent: sentAr, refused: refusedAr },
+  es: { form: feedbackEs, sent: sentEs, refused: refusedEs },
+  ar: { form: feedbackAr, sent: sentAr, refused: refusedAr },
 };
 
 /** The words of a language (those of English, where the site's words have no catalogue in it). */
 export function refusalWords(language: string): RefusalWords {
   const catalogue = Object.hasOwn(CATALOGUES, language) ? CATALOGUES[language] : undefined;
   return catalogue
-    ? { language, dir: directionOf(language), ...catalogue }
-    : { language: 'en', dir: 'ltr', ...ENGLISH };
+    ? {
+        language,
+        dir: directionOf(language),
+        send: siteWordsIn(language).feedback.send,
+        ...catalogue,
+      }
+    : { language: 'en', dir: 'ltr', send: siteWordsIn('en').feedback.send, ...ENGLISH };
 }

@@ -3,8 +3,9 @@
  * the server sends it: its link card (the app's own on an app's pages), its JSON-LD, and
  * Safari's Smart App Banner on the pages of apps in the App Store.
  */
+import { siteWordsIn } from '../../app/i18n/catalogues.ts';
 import { expect, test } from './fixtures.ts';
-import { appContent, manifest, site, unindexedPaths } from './site.ts';
+import { appContent, legalApp, manifest, notTested, site, unindexedPaths } from './site.ts';
 
 /** The values of the meta tags with this property or name. */
 function metaContent(html: string, key: string): string[] {
@@ -72,16 +73,23 @@ test.describe('link cards, structured data and the Smart App Banner', () => {
           // The résumé, a document about the owner, where home links it.
           expect(data[0]?.subjectOf).toEqual({
             '@type': 'DigitalDocument',
-            name: `Résumé of ${site.ownerName}`,
+            name: expect.stringMatching(/^Résumé \(PDF, \d/),
             encodingFormat: 'application/pdf',
             url: `${manifest.publicUrl}/resume/${site.resume}`,
           });
+          // Named as home's link to it reads.
+          const { name } = data[0]?.subjectOf as { name: string };
+          expect(html).toContain(`>${name}<`);
           const resume = await request.get(`/resume/${site.resume}`);
           expect(resume.headers()['content-type']).toBe('application/pdf');
         } else {
           expect(data[0]).not.toHaveProperty('subjectOf');
         }
-        expect(data[1]).toMatchObject({ name: site.siteName, author: { name: site.ownerName } });
+        expect(data[1]).toMatchObject({
+          name: site.siteName,
+          inLanguage: manifest.language,
+          author: { name: site.ownerName },
+        });
       } else if (unindexedPaths.includes(pagePath)) {
         // Not meant to be listed: no structured data to describe it to search engines.
         expect(data).toEqual([]);
@@ -99,6 +107,7 @@ test.describe('link cards, structured data and the Smart App Banner', () => {
           name: app.name,
           description: app.summary,
           applicationCategory: app.category,
+          inLanguage: manifest.language,
           author: { '@type': 'Person', name: site.ownerName },
         });
         expect(described?.operatingSystem).toEqual(expect.any(String));
@@ -118,3 +127,60 @@ test.describe('link cards, structured data and the Smart App Banner', () => {
     });
   }
 });
+
+const language = manifest.otherLanguages?.[0];
+
+if (language === undefined) {
+  notTested('Link cards in a second language', 'second language in content/site.ts');
+} else {
+  const prefix = `/${language}`;
+  const words = siteWordsIn(language);
+
+  test('each page points to its card in the language, and its structured data is the language’s', async ({
+    request,
+  }) => {
+    const pages = [
+      { path: `${prefix}/`, card: `/og-image.${language}.png` },
+      { path: `${prefix}/projects`, card: `/og-image.${language}.png` },
+      { path: `${prefix}/${legalApp.slug}`, card: `/og/${legalApp.slug}.${language}.png` },
+    ];
+    const cards = new Set<string>();
+    for (const { path, card } of pages) {
+      const html = await (await request.get(path)).text();
+      const [image] = metaContent(html, 'og:image');
+      expect(new URL(image ?? '').pathname, path).toBe(card);
+      const response = await request.get(card);
+      expect(response.headers()['content-type']).toBe('image/png');
+      const bytes = await response.body();
+      expect(pngSize(bytes)).toEqual([1200, 630]);
+      cards.add(bytes.toString('base64'));
+
+      const data = structuredData(html);
+      const trail = data.find((item) => item['@type'] === 'BreadcrumbList');
+      if (trail) {
+        const items = trail.itemListElement as { name: string; item: string }[];
+        expect(items[0]).toMatchObject({
+          name: words.nav.home,
+          item: `${manifest.publicUrl}${prefix}/`,
+        });
+        expect(new URL(items.at(-1)?.item ?? '').pathname).toBe(path);
+      }
+      const described = data.find(
+        (item) => item['@type'] === 'WebSite' || item['@type'].endsWith('Application'),
+      );
+      if (described) {
+        expect(described.inLanguage).toBe(language);
+        expect(new URL(String(described.url)).pathname).toBe(path);
+        // The page's own description, in its language.
+        expect(described.description).toBe(metaContent(html, 'description')[0]);
+      }
+    }
+    // Not the default language's cards.
+    const defaults = await Promise.all(
+      ['/og-image.png', `/og/${legalApp.slug}.png`].map(async (card) =>
+        (await (await request.get(card)).body()).toString('base64'),
+      ),
+    );
+    for (const card of defaults) expect(cards).not.toContain(card);
+  });
+}

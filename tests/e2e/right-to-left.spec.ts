@@ -5,9 +5,7 @@
  * on in the reading direction: "next" lies to the left, for the arrows, the arrow keys and a
  * swipe alike, with scripts and without.
  */
-import { en, type Messages } from '../../app/i18n/en.ts';
-import { es } from '../../app/i18n/es.ts';
-import { ar } from '../../app/i18n/ar.ts';
+import { siteWordsIn } from '../../app/i18n/catalogues.ts';
 import { directionOf } from '../../common/text-direction.ts';
 import {
   clickAccessibleButton,
@@ -19,7 +17,6 @@ import {
 } from './fixtures.ts';
 import { appContent, manifest, notTested, screenshotCount } from './site.ts';
 
-const CATALOGUES: Record<string, Messages> = { en, es, ar };
 const language = manifest.otherLanguages?.find((code) => directionOf(code) === 'rtl');
 
 /** The app with the most screenshots: its carousel has the most to move through. */
@@ -31,7 +28,7 @@ const total = screenshotCount(app);
 if (language === undefined) {
   notTested('Pages written right to left', 'language written right to left in content/site.ts');
 } else {
-  const words = CATALOGUES[language] ?? en;
+  const words = siteWordsIn(language);
   const prefix = `/${language}`;
   const appPage = `${prefix}/${app.slug}`;
 
