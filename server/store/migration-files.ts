@@ -14,6 +14,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { StoreSettingsError } from './errors.ts';
+import { ADVISORY_LOCK_IDS } from './sql/dialect.ts';
 
 export interface Migration {
   version: number;
@@ -43,10 +44,11 @@ export function readMigrations(engine: 'sqlite' | 'postgres', root: URL = SERVER
           const match = FILE_NAME.exec(name);
           if (!match)
             throw new Error(`${feature.name}/${name}: a migration's name is NNNN-what.sql`);
+          const where = `${feature.name}/schema/${engine}/${name}`;
           return {
             version: Number(match[1]),
             name,
-            sql: readFileSync(new URL(name, folder), 'utf8'),
+            sql: withLockIds(readFileSync(new URL(name, folder), 'utf8'), where),
           };
         });
     })
@@ -60,6 +62,23 @@ export function readMigrations(engine: 'sqlite' | 'postgres', root: URL = SERVER
     }
   });
   return migrations;
+}
+
+/**
+ * A schema file's text with each `{{lock.accept}}` replaced by that advisory lock's id
+ * (ADVISORY_LOCK_IDS, where every id is written once). The text applied is the same as when
+ * the files held the ids themselves, so a database set up before reads them alike. A name
+ * the table does not have throws, naming the file.
+ */
+export function withLockIds(sql: string, where: string): string {
+  return sql.replace(/\{\{lock\.([^}]*)\}\}/g, (_, name: string) => {
+    if (!Object.hasOwn(ADVISORY_LOCK_IDS, name)) {
+      throw new Error(
+        `${where}: {{lock.${name}}} names no advisory lock (${Object.keys(ADVISORY_LOCK_IDS).join(', ')})`,
+      );
+    }
+    return String(ADVISORY_LOCK_IDS[name as keyof typeof ADVISORY_LOCK_IDS]);
+  });
 }
 
 /** The schema version of a store with every file applied: the highest file's. */

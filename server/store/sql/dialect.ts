@@ -51,8 +51,8 @@ export const ADVISORY_LOCK_IDS = {
   migrations: 7342011000,
   /**
    * Accepting a group: the caps' counts and the keys' checks. The schema files' function
-   * `feedback_accept` takes this id literally (those files are history and are never edited),
-   * so it must keep this value.
+   * `feedback_accept` takes it as `{{lock.accept}}` (migration-files.ts), and every database
+   * set up holds it in that function: it must keep this value.
    */
   accept: 7342011001,
   /** Claiming jobs under an hourly cap: it counts what is in flight. */

@@ -60,7 +60,7 @@ DECLARE
   known RECORD;
   used RECORD;
 BEGIN
-  PERFORM pg_advisory_xact_lock(7342011001);
+  PERFORM pg_advisory_xact_lock({{lock.accept}});
   FOR item IN SELECT value FROM jsonb_array_elements(items) LOOP
     n_item := n_item + 1;
     received := (item->>'receivedAt')::BIGINT;
