@@ -144,14 +144,19 @@ describe('screenshot pipeline', () => {
     expect(alphaAt(150, 325)).toBe(255);
   });
 
-  it('labels each placeholder with the app name and its number', () => {
-    const svg = placeholderSvg({ name: 'Tom & Jerry', accent: '#ffb224' }, 3, 20, {
-      width: 300,
-      height: 650,
-    });
-    expect(svg).toContain('Tom &#38; Jerry');
-    expect(svg).toContain('>3 of 20</text>');
-    expect(svg).toContain('fill="#ffb224"');
+  it('labels each placeholder with the app name and its number, in no words of a language', () => {
+    for (const platform of ['mobile', 'web'] as const) {
+      const svg = placeholderSvg({ name: 'Tom & Jerry', accent: '#ffb224', platform }, 3, 20, {
+        width: 300,
+        height: 650,
+      });
+      expect(svg).toContain('Tom &#38; Jerry');
+      expect(svg).toContain('>3 / 20</text>');
+      expect(svg).toContain('fill="#ffb224"');
+      // Its only texts are the name and the number: the pages of every language show it.
+      const texts = [...svg.matchAll(/<(?:text|tspan)[^>]*>([^<]+)</g)].map((match) => match[1]);
+      expect(texts).toEqual(['Tom &#38; Jerry', '3 / 20']);
+    }
   });
 
   it('picks the label colour with the better contrast on the accent', () => {

@@ -53,12 +53,28 @@ function wrap(text: string, max: number): string[] {
   return lines;
 }
 
+/**
+ * The sign of a picture still to come, centred at (`x`, `y`) on the canvas: a framed
+ * landscape with a sun, in the label's ink. It says "placeholder" in no language, so the
+ * same drawing serves the pages of every language (each image's alt text says it in words).
+ */
+function pictogram(ink: string, x: number, y: number, scale: number): string {
+  return [
+    `<g transform="translate(${x - 20 * scale} ${y - 14 * scale}) scale(${scale})" fill="none" stroke="${ink}" stroke-opacity="0.8" stroke-width="2.5" stroke-linejoin="round">`,
+    `<rect x="1.25" y="1.25" width="37.5" height="25.5" rx="4"/>`,
+    `<path d="M5 23l9-9 6 6 5-5 10 8"/>`,
+    `<circle cx="28" cy="8.5" r="3"/>`,
+    `</g>`,
+  ].join('');
+}
+
 const FONT = `Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif`;
 
 /**
  * The placeholder as SVG, drawn on a 300-wide canvas and scaled to `rendition`: a phone's
  * screen in the app's accent colour with rounded corners, a camera island, a few faint
- * interface bars and the label in the middle. The phone's body around the screen is left
+ * interface bars and the label in the middle: the app's name, its place (`3 / 20`) and the
+ * sign of a picture to come, in no words of any language. The phone's body around the screen is left
  * see-through: the page draws it behind the image in its theme's device colour (`--device`
  * in app/styles/tokens.css), so the phone suits the light theme and the dark one alike.
  */
@@ -89,9 +105,10 @@ export function placeholderSvg(
     `<g fill="${ink}" fill-opacity="0.16"><rect x="30" y="70" width="150" height="18" rx="9"/>${bars}</g>`,
     `<g fill="${ink}" font-family="${FONT}" text-anchor="middle">`,
     `<text font-size="23" font-weight="700">${name}</text>`,
-    `<text x="150" y="${nameTop + (nameLines.length - 1) * 28 + 56}" font-size="38" font-weight="800">${position} of ${total}</text>`,
-    `<text x="150" y="${nameTop + (nameLines.length - 1) * 28 + 96}" font-size="14" font-weight="600" letter-spacing="2" fill-opacity="0.8">PLACEHOLDER</text>`,
-    `</g></svg>`,
+    `<text x="150" y="${nameTop + (nameLines.length - 1) * 28 + 56}" font-size="38" font-weight="800">${position} / ${total}</text>`,
+    `</g>`,
+    pictogram(ink, 150, nameTop + (nameLines.length - 1) * 28 + 94, 1),
+    `</svg>`,
   ].join('');
 }
 
@@ -115,8 +132,9 @@ export function webPlaceholderSvg(
     `<g fill="${ink}" fill-opacity="0.16"><rect width="${w}" height="26"/><rect x="18" y="${h - 40}" width="78" height="24" rx="6"/><rect x="111" y="${h - 40}" width="78" height="24" rx="6"/><rect x="204" y="${h - 40}" width="78" height="24" rx="6"/></g>`,
     `<g fill="${ink}" font-family="${FONT}" text-anchor="middle">`,
     `<text x="150" y="62" font-size="17" font-weight="700">${escapeXml(app.name)}</text>`,
-    `<text x="150" y="100" font-size="30" font-weight="800">${position} of ${total}</text>`,
-    `<text x="150" y="124" font-size="11" font-weight="600" letter-spacing="2" fill-opacity="0.8">PLACEHOLDER</text>`,
-    `</g></svg>`,
+    `<text x="150" y="100" font-size="30" font-weight="800">${position} / ${total}</text>`,
+    `</g>`,
+    pictogram(ink, 150, 122, 0.75),
+    `</svg>`,
   ].join('');
 }
