@@ -5,16 +5,20 @@
  */
 import type { App, AppTranslation } from './schema.ts';
 
-type Translatable = Pick<App, 'summary' | 'description' | 'features' | 'buttons' | 'legalPages'>;
+type Translatable = Pick<
+  App,
+  'name' | 'summary' | 'description' | 'features' | 'buttons' | 'legalPages'
+>;
 
 export function translatedApp<Shown extends Translatable>(
   app: Shown,
   texts: AppTranslation | undefined,
-): Shown & { screenshotAlts?: readonly string[] } {
+): Shown & { screenshotAlts?: readonly string[]; feedbackName?: string } {
   if (!texts) return app;
-  const { summary, description, features, legalPages, screenshots, buttons } = texts;
+  const { name, summary, description, features, legalPages, screenshots, buttons } = texts;
   return {
     ...app,
+    ...(name === undefined || name === app.name ? {} : { name, feedbackName: app.name }),
     ...(buttons === undefined
       ? {}
       : {

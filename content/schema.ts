@@ -254,6 +254,11 @@ export const BUILD_ONLY_APP_FIELDS = ['category', 'screenshots', 'appLinks'] as 
 export type BrowserApp = Omit<App, (typeof BUILD_ONLY_APP_FIELDS)[number]> & {
   /** In another language's pages: its own screenshots' alt texts, where translated. */
   screenshotAlts?: readonly string[];
+  /**
+   * In another language's pages where a translation renamed it: its name in app.ts, under
+   * which its feedback is sent and filed.
+   */
+  feedbackName?: string;
 };
 /** The fields of the site's details that only the build reads: `appAdsTxt` (app-ads.txt). */
 export const BUILD_ONLY_SITE_FIELDS = ['appAdsTxt'] as const;
@@ -275,12 +280,16 @@ export type SiteTranslation = z.input<typeof SiteTranslationSchema>;
 
 /**
  * An app's texts in another language (`content/apps/<slug>/app.<language>.ts`, its default
- * export; its name is the same in every language, as its feedback is filed under it): any
- * of the texts below, a list whole (every paragraph or feature of that
+ * export): any of the texts below, a list whole (every paragraph or feature of that
  * language); what is left out is shown in the default language. The legal pages are
  * translated beside them as Markdown (`privacy.<language>.md`).
  */
 export const AppTranslationSchema = z.strictObject({
+  /**
+   * Its name as the language's pages show it, where not the same (most are brands that stay
+   * as they are); its feedback is still filed under its name in app.ts.
+   */
+  name: AppSchema.shape.name.optional(),
   summary: AppSchema.shape.summary.optional(),
   description: AppSchema.shape.description.optional(),
   features: AppSchema.shape.features.optional(),

@@ -136,6 +136,24 @@ describe("an app's own screenshots", () => {
   });
 });
 
+describe("an app's name", () => {
+  it('may be translated, but not to another app’s', () => {
+    const dir = folderWith({ echoexpense: [] });
+    const input = (name: string) => ({
+      site: [],
+      apps: [{ file: 'apps/echoexpense/app.es.ts', input: { name } }],
+    });
+    const fine = checkTranslations(input('EcoGastos'), { site, apps: [echo, popshop] }, dir);
+    expect(fine.problems).toEqual([]);
+    expect(fine.translations.es?.apps.echoexpense?.name).toBe('EcoGastos');
+    expect(
+      checkTranslations(input(popshop.name), { site, apps: [echo, popshop] }, dir).problems,
+    ).toEqual([
+      `content/apps/echoexpense/app.es.ts: name: "${popshop.name}" is the name of manzanos-popshop; each app's name tells it apart`,
+    ]);
+  });
+});
+
 describe("an app's buttons", () => {
   const labelled = {
     ...echo,

@@ -138,6 +138,13 @@ export function checkTranslations(
         `content/${file}: appLinks.patterns: ${translated} given, but the app has ${patterns} (appLinks.patterns in its app.ts), in that order`,
       );
     }
+    const renamed = parsed.data.name;
+    const other = content.apps.find((each) => each !== app && each.name === renamed);
+    if (renamed !== undefined && other) {
+      problems.push(
+        `content/${file}: name: "${renamed}" is the name of ${other.slug}; each app's name tells it apart`,
+      );
+    }
     if (translation) translation.apps[slug] = parsed.data;
   }
 

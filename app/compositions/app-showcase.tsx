@@ -50,6 +50,7 @@ export function AppShowcase({
       feedback={
         <FeedbackButton
           appName={app.name}
+          feedbackName={app.feedbackName}
           pageHref={paths.project.href(app.slug)}
           supportHref={support?.href}
           forceOpen={feedbackOpen}

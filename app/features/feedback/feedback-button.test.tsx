@@ -97,6 +97,21 @@ describe('the feedback form', () => {
     expect(screen.getByRole('link', { name: 'Close' })).toBeInTheDocument();
   });
 
+  test('an app shown under a translated name sends its feedback under the name it is filed under', async () => {
+    fetchMock.mockResolvedValue(answer(202));
+    const user = userEvent.setup();
+    render(onPage(<FeedbackButton {...ECHO} appName="EcoGastos" feedbackName="EchoExpense" />));
+    await user.click(screen.getByRole('link', { name: 'Send Feedback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Feedback' });
+    expect(dialog).toHaveTextContent('EcoGastos');
+    // Without scripts, the form posts the same name.
+    expect(dialog.querySelector('input[name="appName"]')).toHaveValue('EchoExpense');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Feedback sent successfully!'));
+    expect(sentRequests()[0]?.body.appName).toBe('EchoExpense');
+  });
+
   test('a 2xx answer: the success alert, the dialog closes, the fields are cleared', async () => {
     fetchMock.mockResolvedValue(answer(202));
     const { user } = await openForm();

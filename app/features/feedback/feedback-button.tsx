@@ -33,8 +33,10 @@ export function prefetchModal(): void {
 }
 
 export interface FeedbackButtonProps {
-  /** Display name of the app whose page this is; sent as `appName`. */
+  /** Display name of the app whose page this is; sent as `appName` unless `feedbackName`. */
   appName: string;
+  /** The name its feedback is filed under, where the page shows another (a translated one). */
+  feedbackName?: string | undefined;
   /** The app's page: where closing the form leads from the support address. */
   pageHref: string;
   /** The app's support address, which shows the form open; default none. */
@@ -55,6 +57,7 @@ export interface FeedbackButtonProps {
 
 interface FormSlotProps {
   appName: string;
+  feedbackName: string | undefined;
   closeHref: string;
   draft: FeedbackDraft;
   contact: boolean;
@@ -93,6 +96,7 @@ function openedBeforeLive(dialogId: string): boolean {
 
 export function FeedbackButton({
   appName,
+  feedbackName,
   pageHref,
   supportHref,
   forceOpen = false,
@@ -143,6 +147,7 @@ export function FeedbackButton({
       {inline || open ? (
         <FormSlot
           appName={appName}
+          feedbackName={feedbackName}
           // From the support address, closing leads to the app's page; otherwise the form
           // closes where it is (a link to this page, which the early script follows in place;
           // the prerender sees the address with a trailing slash).

@@ -35,6 +35,8 @@ import { messageLanguage } from './message-language.ts';
 export interface FeedbackModalProps {
   /** Display name of the app the feedback is about. */
   appName: string;
+  /** The name its feedback is sent under, where the page shows another; default `appName`. */
+  feedbackName?: string | undefined;
   /** The form's state, kept by the button so it survives closing. */
   draft: FeedbackDraft;
   /** The app's page, where Cancel and the close cross lead before the page is live. */
@@ -87,6 +89,7 @@ function typedBeforeLive(form: HTMLFormElement | null): Partial<Record<FeedbackF
 
 export default function FeedbackModal({
   appName,
+  feedbackName = appName,
   draft,
   closeHref,
   onClose,
@@ -136,12 +139,12 @@ export default function FeedbackModal({
     if (!draft.begin()) return;
     const honeypot = new FormData(form).get(HONEYPOT_FIELD);
     const payload = {
-      appName,
+      appName: feedbackName,
       ...values,
       ...(typeof honeypot === 'string' && honeypot !== '' ? { [HONEYPOT_FIELD]: honeypot } : {}),
       [FORM_OPEN_FIELD]: draft.openForMs(),
     };
-    const outcome = await sendFeedback(payload, draft.keyFor(appName, values));
+    const outcome = await sendFeedback(payload, draft.keyFor(feedbackName, values));
     window.alert(feedbackWords.alerts[outcome]);
     draft.finish(outcome === 'sent');
     if (outcome === 'sent') onClose();
@@ -170,7 +173,7 @@ export default function FeedbackModal({
         onSubmit={(event) => void onSubmit(event)}
       >
         <FeedbackFields
-          appName={appName}
+          appName={feedbackName}
           values={values}
           onChange={onChange}
           idPrefix={idPrefix}
