@@ -5,7 +5,8 @@
  * Lighthouse's mobile preset is (CPU 4× slower, slow 4G), at a phone's size (touch) and a
  * desktop window's (mouse).
  *
- *   npm run bench:first-tap [-- --runs N] [-- --base-url http://127.0.0.1:4400]
+ *   npm run bench:first-tap [-- --runs N] [-- --pages /,/es/echoexpense]
+ *     [-- --base-url http://127.0.0.1:4400]
  *
  * For every page of bench/budgets.json (and the app without a support page), N untouched
  * loads (default 3) give the median time from the first contentful paint to the live page
@@ -13,28 +14,37 @@
  * page's own scripts (long animation frames), watched until two seconds after live. Then each
  * control of tests/first-tap.ts is tapped N times per setup the moment it is visible (a tap
  * that reached a page already live is loaded again, twice at most), and the median time from
- * the tap to its visible effect is its figure. A tap is lost when its effect has not shown
- * a few seconds after the page went live, when a second application undid it, or when the
- * control, though shown, could not be tapped before live (covered). Budgets in
- * bench/budgets.json: no tap lost; every tap's effect within 300 ms (100 ms for plain HTML:
- * a popover); the longest task of the page's own scripts within 50 ms; the first paint to
- * live is tracked per page, for the phone and the desktop.
+ * the tap to its visible effect is its figure. On the pages of the site's other languages
+ * among the budgets' (/es/, /ar/echoexpense), the controls on those pages are tapped too,
+ * found by that language's words; the tables name each control in English, beside its page.
+ * A tap is lost when its effect has not shown a few seconds after the page went live, when a
+ * second application undid it, or when the control, though shown, could not be tapped before
+ * live (covered). Budgets in bench/budgets.json: no tap lost; every tap's effect within
+ * 300 ms (100 ms for plain HTML: a popover); the longest task of the page's own scripts
+ * within 50 ms; the first paint to live is tracked per page, for the phone and the desktop.
  *
  * Last, the same pages are loaded N times more in a Chromium with no inspector attached
  * (`bench/without-inspector.ts`), as a visitor's browser is: the longest run of the page's
  * own scripts there is tracked beside the figure above, which Playwright's inspector adds to.
+ *
+ * `--pages` (comma-separated paths: of bench/budgets.json, or a page of the controls) measures
+ * only those pages, and taps only the controls on them; the budgets of the other pages are
+ * left out of the comparison.
  *
  * `--base-url` (or FIRST_TAP_BASE_URL) measures a server that is already running, e.g. an
  * older build; without it the build in build/ is served (run `npm run build` first).
  * Chromium comes from CHROME_PATH or /usr/bin/chromium. Writes bench/results/first-tap.json.
  */
 import { chromium } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { SiteManifestSchema } from '../common/site-manifest.ts';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import {
   effectBudgetMs,
   firstTapBeforeLive,
   firstTapControls,
+  otherLanguage,
   THROTTLING,
   timeLoad,
   VIEWPORT_KINDS,
@@ -50,6 +60,7 @@ import { BareChromium } from './without-inspector.ts';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
+    pages: { type: 'string' },
     'base-url': { type: 'string', default: process.env.FIRST_TAP_BASE_URL },
   },
 });
@@ -60,9 +71,49 @@ if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole n
 const APP = 'echoexpense';
 const APP_WITHOUT_SUPPORT = 'watchlistr-web';
 
-const controls = firstTapControls({ app: APP, appWithoutSupport: APP_WITHOUT_SUPPORT });
 const budgetPages = Object.keys(readBudgets().pages);
-const pages = [...new Set([...budgetPages, ...controls.map((control) => control.path)])];
+
+/** The site's other languages, as the build in build/ lists them (none without a build). */
+function otherLanguages(): string[] {
+  const file = new URL('../build/site.json', import.meta.url);
+  if (!existsSync(file)) return [];
+  return SiteManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).otherLanguages ?? [];
+}
+
+/**
+ * The controls tapped: every control on the default language's pages, and on the pages of
+ * each other language that has a page among the budgets', the controls on those pages.
+ */
+const allControls = [
+  ...firstTapControls({ app: APP, appWithoutSupport: APP_WITHOUT_SUPPORT }),
+  ...otherLanguages().flatMap((code) =>
+    firstTapControls(
+      { app: APP, appWithoutSupport: APP_WITHOUT_SUPPORT },
+      otherLanguage(code),
+    ).filter((control) => budgetPages.includes(control.path)),
+  ),
+];
+const knownPages = [...new Set([...budgetPages, ...allControls.map((control) => control.path)])];
+
+/** The pages that `--pages` asks for, each one of the known pages; all of them without it. */
+const chosenPages =
+  values.pages === undefined
+    ? knownPages
+    : values.pages
+        .split(',')
+        .map((page) => page.trim())
+        .filter((page) => page !== '');
+const unknown = chosenPages.filter((page) => !knownPages.includes(page));
+if (chosenPages.length === 0 || unknown.length > 0) {
+  throw new Error(
+    `--pages takes comma-separated paths among ${knownPages.join(', ')}` +
+      (unknown.length > 0 ? `; not one of them: ${unknown.join(', ')}` : ''),
+  );
+}
+const pages = knownPages.filter((page) => chosenPages.includes(page));
+const controls = allControls.filter((control) => pages.includes(control.path));
+/** The pages of the budgets measured. */
+const measuredBudgetPages = budgetPages.filter((page) => pages.includes(page));
 
 let server: ServedBuild | null = null;
 const baseURL = values['base-url'] ?? (server = await serveBuild()).url;
@@ -147,7 +198,7 @@ const bare: { viewport: string; page: string; longestScriptMs: number; longestSc
 const bareChromium = await BareChromium.launch();
 try {
   for (const viewport of VIEWPORT_KINDS) {
-    for (const page of budgetPages) {
+    for (const page of measuredBudgetPages) {
       const loads = [];
       for (let run = 0; run < runs; run++) {
         loads.push(await bareChromium.longestOwnScript(new URL(page, baseURL).href, viewport));
@@ -229,7 +280,9 @@ console.log(
 
 const figures: Figures = {
   'first-tap.lost': lostCount,
+  // No control tapped (pages without any): 0, as nothing was slow.
   'first-tap.tap-to-effect.worst': Math.max(
+    0,
     ...controlTimings.map((timing) => timing.tapToEffectMs ?? Number.POSITIVE_INFINITY),
   ),
   'first-tap.tap-to-effect.over-budget': overBudget.length,
@@ -249,9 +302,16 @@ for (const timing of bare) {
 finish({
   name: 'first-tap',
   figures,
+  // A page's budgets count when the page was measured (all of them without `--pages`).
+  covers: (limit) => {
+    if (!limit.id.startsWith('first-tap.')) return false;
+    const [, page] = limit.id.split(' ');
+    return page === undefined || pages.includes(page);
+  },
   details: {
     baseURL,
     runsPerPage: runs,
+    pagesChosen: values.pages === undefined ? 'all' : pages,
     throttling: THROTTLING,
     pages: timings,
     controls: controlTimings,

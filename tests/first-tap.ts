@@ -11,12 +11,16 @@
  * mobile preset does (CPU 4× slower; slow 4G: 150 ms round trips, 1.6 Mbps down, 750 kbps
  * up), opens the page without waiting for it to load, taps the control the moment it is
  * visible, and then watches for what the visitor would notice, by role and visible text.
+ * The controls are found, and their effects read, by the words of the page's language (its
+ * catalogue in app/i18n), on the pages of every language, right to left included.
  *
  * Times are in ms from the start of the first navigation; the page records them itself (an
  * init script), so a busy main thread does not blur them, and keeps them in sessionStorage
  * across a navigation that the tap starts (a link).
  */
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { siteWordsIn } from '../app/i18n/catalogues.ts';
+import type { Messages } from '../app/i18n/en.ts';
 import { EARLY_EFFECTS_FILE_PREFIX } from '../common/early-events-script.ts';
 
 /** The two setups: a phone (touch, 3× pixels) and a desktop window, both throttled. */
@@ -57,11 +61,15 @@ const PAGE_TIMEOUT_MS = 30_000;
 
 /** A control a visitor may tap before the page is live, and what the tap should do. */
 export interface TapControl {
-  /** The control's accessible name, as the tables show it: "Next screenshots". */
+  /**
+   * The control as the tables show it: its accessible name in English, "Next screenshots",
+   * on the pages of every language (the page's path tells them apart), so that the same
+   * control lines up across languages.
+   */
   name: string;
-  /** The page it is on. */
+  /** The page it is on, with its language's prefix: "/ar/echoexpense". */
   path: string;
-  /** What the visitor notices when the tap works, in words. */
+  /** What the visitor notices when the tap works, in words (the page's own in quotes). */
   effect: string;
   /** Finds the control. */
   locate: (page: Page) => Locator;
@@ -414,13 +422,15 @@ export interface FirstTapOptions {
 
 /**
  * Whether `url` is one of the app's script files: every script file of the build but the
- * early taps' effects, which come beside the page (`common/early-events-script.ts`).
+ * early taps' effects, which come beside the page (`common/early-events-script.ts`). The
+ * pages of another language come with their own, under its prefix (`/ar/assets/…`).
  */
 export function isAppScript(url: URL): boolean {
+  const file = url.pathname.replace(/^\/[^/]+(?=\/assets\/)/, '');
   return (
-    url.pathname.startsWith('/assets/') &&
-    url.pathname.endsWith('.js') &&
-    !url.pathname.startsWith(`/${EARLY_EFFECTS_FILE_PREFIX}`)
+    file.startsWith('/assets/') &&
+    file.endsWith('.js') &&
+    !file.startsWith(`/${EARLY_EFFECTS_FILE_PREFIX}`)
   );
 }
 
@@ -655,6 +665,64 @@ export function describeTap(result: FirstTapResult): string {
 
 // ── The controls ─────────────────────────────────────────────────────────────────────────
 
+/**
+ * The language of the pages tapped: its code, whose catalogue of the site's words finds the
+ * controls and their effects, and the prefix of its pages' paths ("" for the default
+ * language's, "/ar" for Arabic's).
+ */
+export interface PageLanguage {
+  code: string;
+  prefix: string;
+}
+
+/** The site's default language, English, whose pages have no prefix. */
+export const DEFAULT_LANGUAGE: PageLanguage = { code: 'en', prefix: '' };
+
+/** Another language of the site, whose pages are served under its code ("/es/…"). */
+export function otherLanguage(code: string): PageLanguage {
+  return { code, prefix: `/${code}` };
+}
+
+/** The site's words in English: what every control builder reads unless told otherwise. */
+const ENGLISH: Messages = siteWordsIn(DEFAULT_LANGUAGE.code);
+
+/** A text as the source of a regular expression that matches it as written. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Stand-ins for the values a catalogue's function writes into its words: a name (an app's, a
+ * store's) and two counts, each written nowhere else in the site's words.
+ */
+const NAME = '\uE000';
+const OTHER_NAME = '\uE001';
+const POSITION = 987;
+const TOTAL = 986;
+
+/**
+ * A pattern for every text that a catalogue's function writes: `text` is what it wrote with
+ * stand-ins, and each stand-in becomes the pattern given for it; the rest matches as
+ * written, from the start of the text to its end.
+ */
+function wordsPattern(text: string, holes: Readonly<Record<string, string>>): RegExp {
+  const standIns = new RegExp(`(${Object.keys(holes).map(escapeRegExp).join('|')})`);
+  const source = text
+    .split(standIns)
+    .map((piece, index) => (index % 2 === 1 ? (holes[piece] ?? '') : escapeRegExp(piece)))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** What comes before and after a name in a text that a catalogue's function writes. */
+function aroundName(text: string): { before: string; after: string } {
+  const [before = '', after = ''] = text.split(NAME);
+  return { before, after };
+}
+
+/** A string in a CSS selector or in JavaScript, quoted, its quotes and backslashes escaped. */
+const quoted = (text: string) => JSON.stringify(text);
+
 const exactly = (name: string) => ({ name, exact: true });
 
 /** A control that is a link or a button with this name: either works for the visitor. */
@@ -667,13 +735,32 @@ function linkOrButton(scope: Page | Locator, name: string): Locator {
 
 const PER_SLIDE: Record<ViewportKind, number> = { phone: 2, desktop: 4 };
 
-function screenshots(page: Page): Locator {
-  return page.getByRole('region', { name: /screenshots$/ }).first();
+/**
+ * The carousel's position, as every language shows it: "5–8 / 20", or "21 / 21" for a slide
+ * of one screenshot (its words are for screen readers, apart).
+ */
+const POSITION_TEXT = /^\d+(–\d+)? \/ \d+$/;
+
+/** The first screenshot carousel of the page: the region named "<app> screenshots". */
+function screenshots(page: Page, words: Messages = ENGLISH): Locator {
+  const name = wordsPattern(words.carousel.label(NAME), { [NAME]: '.+' });
+  return page.getByRole('region', { name }).first();
+}
+
+/** The same carousel as a CSS selector, for the expressions that the page evaluates. */
+function screenshotsSelector(words: Messages): string {
+  const { before, after } = aroundName(words.carousel.label(NAME));
+  return (
+    `[aria-roledescription=${quoted(words.roles.carousel)}]` +
+    // An empty prefix or suffix would match nothing: a label without one is not asked for it.
+    (before === '' ? '' : `[aria-label^=${quoted(before)}]`) +
+    (after === '' ? '' : `[aria-label$=${quoted(after)}]`)
+  );
 }
 
 /** The carousel's position as it shows it, "5–8 / 20"; "" when it shows none. */
-async function carouselPosition(page: Page): Promise<string> {
-  const position = screenshots(page).getByText(/^\d+(–\d+)? \/ \d+$/);
+async function carouselPosition(page: Page, words: Messages = ENGLISH): Promise<string> {
+  const position = screenshots(page, words).getByText(POSITION_TEXT);
   if ((await position.count()) !== 1) return '';
   return ((await position.textContent({ timeout: 1000 })) ?? '').trim();
 }
@@ -702,42 +789,48 @@ async function dialogReading(page: Page, name: string): Promise<string> {
   return `dialog "${name}" × ${await page.getByRole('dialog', exactly(name)).count()}`;
 }
 
-/** In-page expressions of the effects (`effectInPage`), each the same test as `shows`. */
+/**
+ * In-page expressions of the effects (`effectInPage`), each the same test as `shows`, with
+ * the words of the page's language.
+ */
 const IN_PAGE = {
   dialogOpen: (name: string) =>
-    `[...document.querySelectorAll('dialog')].some((d) => d.open && d.checkVisibility() && d.querySelector('h2')?.textContent === ${JSON.stringify(name)})`,
-  position: (pattern: RegExp) =>
-    `${pattern.toString()}.test(document.querySelector('[aria-roledescription="carousel"][aria-label$=" screenshots"] [data-position]')?.textContent?.trim() ?? '')`,
+    `[...document.querySelectorAll('dialog')].some((d) => d.open && d.checkVisibility() && d.querySelector('h2')?.textContent === ${quoted(name)})`,
+  position: (pattern: RegExp, words: Messages = ENGLISH) =>
+    `${pattern.toString()}.test(document.querySelector(${quoted(`${screenshotsSelector(words)} [data-position]`)})?.textContent?.trim() ?? '')`,
   pressed: (selector: string) =>
-    `document.querySelector(${JSON.stringify(selector)})?.getAttribute('aria-pressed') === 'true'`,
-  slide: (pattern: RegExp) =>
-    `[...document.querySelectorAll('[aria-roledescription="slide"]')].some((s) => ${pattern.toString()}.test(s.getAttribute('aria-label') ?? '') && s.checkVisibility() && !s.closest('[aria-hidden="true"]'))`,
+    `document.querySelector(${quoted(selector)})?.getAttribute('aria-pressed') === 'true'`,
+  slide: (pattern: RegExp, words: Messages = ENGLISH) =>
+    `[...document.querySelectorAll(${quoted(`[aria-roledescription=${quoted(words.roles.slide)}]`)})].some((s) => ${pattern.toString()}.test(s.getAttribute('aria-label') ?? '') && s.checkVisibility() && !s.closest('[aria-hidden="true"]'))`,
 };
 
-export function sendFeedback(appPath: string): TapControl {
+export function sendFeedback(appPath: string, words: Messages = ENGLISH): TapControl {
+  const send = words.feedback.send;
   return {
     name: 'Send Feedback',
     path: appPath,
-    effect: 'the "Send Feedback" dialog shows',
-    effectInPage: () => IN_PAGE.dialogOpen('Send Feedback'),
-    locate: (page) => linkOrButton(page, 'Send Feedback'),
-    shows: (page) => dialogShows(page, 'Send Feedback'),
-    read: (page) => dialogReading(page, 'Send Feedback'),
+    effect: `the "${send}" dialog shows`,
+    effectInPage: () => IN_PAGE.dialogOpen(send),
+    locate: (page) => linkOrButton(page, send),
+    shows: (page) => dialogShows(page, send),
+    read: (page) => dialogReading(page, send),
   };
 }
 
-export function menu(path: string): TapControl {
+export function menu(path: string, words: Messages = ENGLISH): TapControl {
+  const { menu: button, mainMenu } = words.nav;
+  const navigation = (page: Page) => page.getByRole('navigation', exactly(mainMenu));
   return {
     name: 'Menu',
     path,
-    effect: 'the "Main menu" navigation shows',
+    effect: `the "${mainMenu}" navigation shows`,
     plainHtml: true,
     effectInPage: () =>
-      `document.querySelector('nav[aria-label="Main menu"]')?.matches(':popover-open') === true`,
-    locate: (page) => page.getByRole('button', exactly('Menu')),
-    shows: (page) => page.getByRole('navigation', exactly('Main menu')).isVisible(),
+      `document.querySelector(${quoted(`nav[aria-label=${quoted(mainMenu)}]`)})?.matches(':popover-open') === true`,
+    locate: (page) => page.getByRole('button', exactly(button)),
+    shows: (page) => navigation(page).isVisible(),
     read: async (page) =>
-      `"Main menu" ${(await page.getByRole('navigation', exactly('Main menu')).isVisible()) ? 'shown' : 'hidden'}`,
+      `"${mainMenu}" ${(await navigation(page).isVisible()) ? 'shown' : 'hidden'}`,
   };
 }
 
@@ -745,13 +838,18 @@ export function menu(path: string): TapControl {
  * The close cross of the dialog `dialog` that opens over the app page `appPath`: the dialog
  * is gone at once, and the address is the app page's from when the page is live.
  */
-export function closeDialog(path: string, dialog: string, appPath: string): TapControl {
+export function closeDialog(
+  path: string,
+  dialog: string,
+  appPath: string,
+  words: Messages = ENGLISH,
+): TapControl {
   return {
     name: 'Close',
     path,
     effect: `the "${dialog}" dialog is gone (the address ${appPath} once live)`,
     effectInPage: () => `![...document.querySelectorAll('dialog')].some((d) => d.open)`,
-    locate: (page) => linkOrButton(page.getByRole('dialog', exactly(dialog)), 'Close'),
+    locate: (page) => linkOrButton(page.getByRole('dialog', exactly(dialog)), words.modal.close),
     shows: async (page) => {
       const live = await page
         .locator('html[data-hydrated]')
@@ -766,143 +864,164 @@ export function closeDialog(path: string, dialog: string, appPath: string): TapC
   };
 }
 
-export function nextScreenshots(path: string): TapControl {
+export function nextScreenshots(path: string, words: Messages = ENGLISH): TapControl {
+  /** The second slide's position: "5–8 / 20", on a phone "3–4 / 20". */
+  const second = (viewport: ViewportKind) => {
+    const per = PER_SLIDE[viewport];
+    return new RegExp(`^${per + 1}–${2 * per} / \\d+$`);
+  };
   return {
     name: 'Next screenshots',
     path,
     effect:
       'the carousel (reduced motion: it moves only when asked) shows its second slide ("5–8 / 20", on a phone "3–4 / 20")',
-    locate: (page) => screenshots(page).getByRole('button', exactly('Next screenshots')),
+    locate: (page) => screenshots(page, words).getByRole('button', exactly(words.carousel.next)),
     reducedMotion: true,
-    effectInPage: (viewport) => {
-      const per = PER_SLIDE[viewport];
-      return IN_PAGE.position(new RegExp(`^${per + 1}–${2 * per} / \\d+$`));
-    },
-    shows: async (page, viewport) => {
-      const per = PER_SLIDE[viewport];
-      return new RegExp(`^${per + 1}–${2 * per} / \\d+$`).test(await carouselPosition(page));
-    },
-    read: carouselPosition,
+    effectInPage: (viewport) => IN_PAGE.position(second(viewport), words),
+    shows: async (page, viewport) => second(viewport).test(await carouselPosition(page, words)),
+    read: (page) => carouselPosition(page, words),
   };
 }
 
-export function previousScreenshots(path: string): TapControl {
+/** The carousel's last slide ends with the last screenshot: "17–20 / 20", or "21 / 21". */
+const LAST_SLIDE = /^(?:\d+–)?(\d+) \/ \1$/;
+
+export function previousScreenshots(path: string, words: Messages = ENGLISH): TapControl {
   return {
     name: 'Previous screenshots',
     path,
     effect:
       'the carousel (reduced motion: it moves only when asked) shows its last slide (of 20: "17–20 / 20")',
-    locate: (page) => screenshots(page).getByRole('button', exactly('Previous screenshots')),
+    locate: (page) =>
+      screenshots(page, words).getByRole('button', exactly(words.carousel.previous)),
     reducedMotion: true,
-    effectInPage: () => IN_PAGE.position(/^(?:\d+–)?(\d+) \/ \1$/),
-    // The last slide ends with the last screenshot: "17–20 / 20", or "21 / 21".
-    shows: async (page) => /^(?:\d+–)?(\d+) \/ \1$/.test(await carouselPosition(page)),
-    read: carouselPosition,
+    effectInPage: () => IN_PAGE.position(LAST_SLIDE, words),
+    shows: async (page) => LAST_SLIDE.test(await carouselPosition(page, words)),
+    read: (page) => carouselPosition(page, words),
   };
 }
 
-export function pauseScreenshots(path: string): TapControl {
+export function pauseScreenshots(path: string, words: Messages = ENGLISH): TapControl {
+  const pause = words.carousel.pause;
+  const button = (page: Page) => screenshots(page, words).getByRole('button', exactly(pause));
   return {
     name: 'Pause screenshots',
     path,
-    effect: 'the carousel\'s "Pause screenshots" is pressed',
+    effect: `the carousel's "${pause}" is pressed`,
     effectInPage: () =>
-      IN_PAGE.pressed('[aria-roledescription="carousel"] button[aria-label="Pause screenshots"]'),
-    locate: (page) => screenshots(page).getByRole('button', exactly('Pause screenshots')),
-    shows: (page) => pressed(screenshots(page).getByRole('button', exactly('Pause screenshots'))),
-    read: (page) =>
-      pressedReading(screenshots(page).getByRole('button', exactly('Pause screenshots'))),
+      IN_PAGE.pressed(
+        `[aria-roledescription=${quoted(words.roles.carousel)}] button[aria-label=${quoted(pause)}]`,
+      ),
+    locate: button,
+    shows: (page) => pressed(button(page)),
+    read: (page) => pressedReading(button(page)),
   };
 }
 
+/**
+ * The name of an All Projects slide, "Watchlistr (Mobile), 2 of 10", as a pattern: its
+ * position and count as given, the app's name any.
+ */
+function projectSlide(words: Messages, position: string, total: string): RegExp {
+  return wordsPattern(words.slider.slide(NAME, POSITION, TOTAL), {
+    [NAME]: '.+',
+    [String(POSITION)]: position,
+    [String(TOTAL)]: total,
+  });
+}
+
 /** The All Projects slider's slide on show: "Watchlistr (Mobile), 2 of 10". */
-function activeProject(page: Page, name: RegExp): Locator {
-  return page.getByRole('region', exactly('All Projects')).getByRole('group', { name });
+function activeProject(page: Page, name: RegExp, words: Messages = ENGLISH): Locator {
+  return page.getByRole('region', exactly(words.nav.allProjects)).getByRole('group', { name });
 }
 
 /** The name of the slide on show. */
-async function projectReading(page: Page): Promise<string> {
-  const slides = activeProject(page, /, \d+ of \d+$/);
+async function projectReading(page: Page, words: Messages = ENGLISH): Promise<string> {
+  const slides = activeProject(page, projectSlide(words, '\\d+', '\\d+'), words);
   if ((await slides.count()) !== 1) return `${await slides.count()} slides`;
   return (await slides.getAttribute('aria-label', { timeout: 1000 })) ?? '';
 }
 
-export function nextProject(path: string): TapControl {
+export function nextProject(path: string, words: Messages = ENGLISH): TapControl {
+  const second = projectSlide(words, '2', '\\d+');
   return {
     name: 'Next project',
     path,
-    effect: 'the slider shows its second app ("…, 2 of 10")',
-    effectInPage: () => IN_PAGE.slide(/, 2 of \d+$/),
-    locate: (page) => linkOrButton(page, 'Next project'),
-    shows: (page) => activeProject(page, /, 2 of \d+$/).isVisible(),
-    read: projectReading,
+    effect: `the slider shows its second app ("${words.slider.slide('…', 2, 10)}")`,
+    effectInPage: () => IN_PAGE.slide(second, words),
+    locate: (page) => linkOrButton(page, words.slider.next),
+    shows: (page) => activeProject(page, second, words).isVisible(),
+    read: (page) => projectReading(page, words),
   };
 }
 
-export function previousProject(path: string): TapControl {
+export function previousProject(path: string, words: Messages = ENGLISH): TapControl {
+  // The last app: its position is the count ("10 of 10").
+  const last = projectSlide(words, '(\\d+)', '\\1');
   return {
     name: 'Previous project',
     path,
-    effect: 'the slider shows its last app ("…, 10 of 10")',
-    effectInPage: () => IN_PAGE.slide(/, (\d+) of \1$/),
-    locate: (page) => linkOrButton(page, 'Previous project'),
-    shows: (page) => activeProject(page, /, (\d+) of \1$/).isVisible(),
-    read: projectReading,
+    effect: `the slider shows its last app ("${words.slider.slide('…', 10, 10)}")`,
+    effectInPage: () => IN_PAGE.slide(last, words),
+    locate: (page) => linkOrButton(page, words.slider.previous),
+    shows: (page) => activeProject(page, last, words).isVisible(),
+    read: (page) => projectReading(page, words),
   };
 }
 
-export function themeMenu(path: string): TapControl {
-  const choices = (page: Page) => page.getByRole('group', exactly('Theme'));
+export function themeMenu(path: string, words: Messages = ENGLISH): TapControl {
+  const theme = words.theme.theme;
+  const choices = (page: Page) => page.getByRole('group', exactly(theme));
   return {
     name: 'Theme',
     path,
-    effect: 'the "Theme" choices show',
+    effect: `the "${theme}" choices show`,
     plainHtml: true,
     effectInPage: () => `document.getElementById('theme-menu')?.matches(':popover-open') === true`,
-    locate: (page) => page.getByRole('button', exactly('Theme')),
+    locate: (page) => page.getByRole('button', exactly(theme)),
     shows: (page) => choices(page).isVisible(),
-    read: async (page) => `"Theme" ${(await choices(page).isVisible()) ? 'shown' : 'hidden'}`,
+    read: async (page) => `"${theme}" ${(await choices(page).isVisible()) ? 'shown' : 'hidden'}`,
   };
 }
 
-export function pauseAnimation(path: string): TapControl {
+export function pauseAnimation(path: string, words: Messages = ENGLISH): TapControl {
+  const { pause, pauseTitle } = words.background;
+  const button = (page: Page) => page.getByRole('button', exactly(pause));
   return {
     name: 'Pause animation',
     path,
-    effect: 'the top bar\'s "Pause animation" is pressed',
-    effectInPage: () =>
-      IN_PAGE.pressed('header button[aria-pressed][title*="background animation"]'),
-    locate: (page) => page.getByRole('button', exactly('Pause animation')),
-    shows: (page) => pressed(page.getByRole('button', exactly('Pause animation'))),
-    read: (page) => pressedReading(page.getByRole('button', exactly('Pause animation'))),
+    effect: `the top bar's "${pause}" is pressed`,
+    effectInPage: () => IN_PAGE.pressed(`header button[aria-pressed][title=${quoted(pauseTitle)}]`),
+    locate: button,
+    shows: (page) => pressed(button(page)),
+    read: (page) => pressedReading(button(page)),
   };
 }
 
 /** The QR code beside an app's first scannable store button (shown on a computer only). */
-export function qrCode(path: string): TapControl {
-  const button = (page: Page) => page.getByRole('button', { name: /^QR code: / }).first();
+export function qrCode(path: string, words: Messages = ENGLISH): TapControl {
+  const button = (page: Page) =>
+    page
+      .getByRole('button', { name: wordsPattern(words.showcase.qrButton(NAME), { [NAME]: '.+' }) })
+      .first();
+  const qrImage = words.showcase.qrImage(NAME, OTHER_NAME);
+  const image = (page: Page) =>
+    page
+      .getByRole('img', { name: wordsPattern(qrImage, { [NAME]: '.+', [OTHER_NAME]: '.+' }) })
+      .first();
+  // What the image's text says before the app's name: "QR code of ".
+  const { before } = aroundName(qrImage);
   return {
     name: 'QR code',
     path,
     effect: "the store's QR code shows",
     plainHtml: true,
     viewports: ['desktop'],
-    effectInPage: () => `!!document.querySelector('[popover]:popover-open img[alt^="QR code of"]')`,
+    effectInPage: () =>
+      `!!document.querySelector(${quoted(`[popover]:popover-open img[alt^=${quoted(before)}]`)})`,
     locate: button,
-    shows: (page) =>
-      page
-        .getByRole('img', { name: /^QR code of / })
-        .first()
-        .isVisible(),
-    read: async (page) =>
-      `QR code ${
-        (await page
-          .getByRole('img', { name: /^QR code of / })
-          .first()
-          .isVisible())
-          ? 'shown'
-          : 'hidden'
-      }`,
+    shows: (page) => image(page).isVisible(),
+    read: async (page) => `QR code ${(await image(page).isVisible()) ? 'shown' : 'hidden'}`,
   };
 }
 
@@ -924,36 +1043,47 @@ export interface FirstTapPages {
   previous?: boolean;
 }
 
-/** Every control the measure covers, page by page. */
-export function firstTapControls({
-  app,
-  appWithoutSupport,
-  carouselApp = app,
-  previous = true,
-  qrCode: withQrCode = true,
-  slider = true,
-}: FirstTapPages): TapControl[] {
-  const appPath = `/${app}`;
-  const carouselPath = carouselApp === null ? null : `/${carouselApp}`;
+/**
+ * Every control the measure covers, page by page, on the pages of `language` (default the
+ * site's default language, English): each found and checked by that language's words, on
+ * its pages' paths ("/ar/echoexpense").
+ */
+export function firstTapControls(
+  {
+    app,
+    appWithoutSupport,
+    carouselApp = app,
+    previous = true,
+    qrCode: withQrCode = true,
+    slider = true,
+  }: FirstTapPages,
+  language: PageLanguage = DEFAULT_LANGUAGE,
+): TapControl[] {
+  const words = siteWordsIn(language.code);
+  const at = (path: string) => `${language.prefix}${path}`;
+  const home = at('/');
+  const appPath = at(`/${app}`);
+  const carouselPath = carouselApp === null ? null : at(`/${carouselApp}`);
+  const projects = at('/projects');
   return [
-    menu('/'),
-    themeMenu('/'),
-    pauseAnimation('/'),
-    sendFeedback(appPath),
-    menu(appPath),
+    menu(home, words),
+    themeMenu(home, words),
+    pauseAnimation(home, words),
+    sendFeedback(appPath, words),
+    menu(appPath, words),
     ...(carouselPath === null
       ? []
       : [
-          ...(previous ? [previousScreenshots(carouselPath)] : []),
-          nextScreenshots(carouselPath),
-          pauseScreenshots(carouselPath),
+          ...(previous ? [previousScreenshots(carouselPath, words)] : []),
+          nextScreenshots(carouselPath, words),
+          pauseScreenshots(carouselPath, words),
         ]),
-    ...(appWithoutSupport ? [sendFeedback(`/${appWithoutSupport}`)] : []),
-    ...(withQrCode ? [qrCode(appPath)] : []),
-    closeDialog(`${appPath}/privacy`, 'Privacy Policy', appPath),
-    closeDialog(`${appPath}/support`, 'Send Feedback', appPath),
+    ...(appWithoutSupport ? [sendFeedback(at(`/${appWithoutSupport}`), words)] : []),
+    ...(withQrCode ? [qrCode(appPath, words)] : []),
+    closeDialog(`${appPath}/privacy`, words.legal.titles.privacy, appPath, words),
+    closeDialog(`${appPath}/support`, words.feedback.send, appPath, words),
     ...(slider
-      ? [...(previous ? [previousProject('/projects')] : []), nextProject('/projects')]
+      ? [...(previous ? [previousProject(projects, words)] : []), nextProject(projects, words)]
       : []),
   ];
 }

@@ -6,22 +6,38 @@
  * taps the control the moment it is visible, expects what the visitor notices (by role and
  * visible text) while the scripts are still held, then lets them through and expects the
  * live page to carry on from there (tests/first-tap.ts). How soon the effect shows is a
- * figure of `npm run bench:first-tap`, not of these tests.
+ * figure of `npm run bench:first-tap`, not of these tests. The same taps come again, for the
+ * main controls, on the pages of the site's language written right to left, found by its
+ * words.
  */
 import {
   isAppScript,
   describeTap,
   firstTap,
   firstTapControls,
+  otherLanguage,
   VIEWPORT_KINDS,
   worked,
+  type FirstTapPages,
+  type TapControl,
   type ViewportKind,
 } from '../first-tap.ts';
+import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 import { fill, nextAlert } from './feedback-form.ts';
+import { siteWordsIn } from '../../app/i18n/catalogues.ts';
+import type { Messages } from '../../app/i18n/en.ts';
 import { EARLY_EFFECTS_FILE_PREFIX } from '../../common/early-events-script.ts';
 import { SCANNABLE_BUTTONS } from '../../common/qr-codes.ts';
-import { appContent, appWithoutLegal, legalApp, notTested, screenshotCount } from './site.ts';
+import { directionOf } from '../../common/text-direction.ts';
+import {
+  appContent,
+  appWithoutLegal,
+  legalApp,
+  manifest,
+  notTested,
+  screenshotCount,
+} from './site.ts';
 
 /** An app whose carousel has slides to move through on both setups (3 slides of 4). */
 const CAROUSEL_APP = appContent.find((app) => screenshotCount(app) > 8);
@@ -37,20 +53,73 @@ if (!QR_CODE) notTested('The first tap on a QR code', `store button on ${legalAp
 const SLIDER = appContent.length >= 3;
 if (!SLIDER) notTested("The first tap on All Projects' arrows", 'three apps');
 
-const CONTROLS = firstTapControls({
+const PAGES: FirstTapPages = {
   app: legalApp.slug,
   appWithoutSupport: appWithoutLegal?.slug,
   carouselApp: CAROUSEL_APP?.slug ?? null,
   qrCode: QR_CODE,
   slider: SLIDER,
-});
+};
+const CONTROLS = firstTapControls(PAGES);
+
+/** The site's language written right to left, whose pages get the main controls' taps too. */
+const RIGHT_TO_LEFT = manifest.otherLanguages?.find((code) => directionOf(code) === 'rtl');
+if (RIGHT_TO_LEFT === undefined) {
+  notTested(
+    'The first tap on pages written right to left',
+    'language written right to left in content/site.ts',
+  );
+}
+/** The controls tapped on its pages: the menu, the form, and the rows' arrows. */
+const RIGHT_TO_LEFT_TAPPED = new Set([
+  'Menu',
+  'Send Feedback',
+  'Next screenshots',
+  'Previous screenshots',
+  'Next project',
+  'Previous project',
+]);
+
+/** The words of the default language's pages, in English. */
+const ENGLISH = siteWordsIn('en');
 
 /** After the first tap opened the menu, a second one (on the live page) closes it. */
-async function menuClosesAgain(page: Page, viewport: ViewportKind) {
-  const button = page.getByRole('button', { name: 'Menu', exact: true });
+async function menuClosesAgain(page: Page, viewport: ViewportKind, words: Messages = ENGLISH) {
+  const { menu, mainMenu } = words.nav;
+  const button = page.getByRole('button', { name: menu, exact: true });
   if (viewport === 'phone') await button.tap();
   else await button.click();
-  await expect(page.getByRole('navigation', { name: 'Main menu', exact: true })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: mainMenu, exact: true })).toBeHidden();
+}
+
+/**
+ * Taps the control at first sight with the page's scripts held, and expects what the visitor
+ * notices: the tap came before the page was live, its effect showed without the scripts, and
+ * it stayed, once, when they ran (the menu then closes again with a second tap).
+ */
+async function expectTapAtFirstSight(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport: ViewportKind,
+  control: TapControl,
+  words: Messages = ENGLISH,
+) {
+  const result = await firstTap(browser, {
+    baseURL: baseURL ?? '',
+    viewport,
+    control,
+    holdScripts: true,
+    afterwards:
+      control.name === 'Menu' ? (page) => menuClosesAgain(page, viewport, words) : undefined,
+  });
+  test.info().annotations.push({ type: 'first tap', description: describeTap(result) });
+
+  expect(result.tappedBeforeLive, `tapped before live: ${describeTap(result)}`).toBe(true);
+  expect(
+    result.effectBeforeLive,
+    `the effect showed with the scripts held: ${describeTap(result)}`,
+  ).toBe(true);
+  expect(worked(result), `the effect stayed, once, when live: ${describeTap(result)}`).toBe(true);
 }
 
 for (const viewport of VIEWPORT_KINDS) {
@@ -61,27 +130,30 @@ for (const viewport of VIEWPORT_KINDS) {
         baseURL,
       }) => {
         test.setTimeout(60_000);
-        const result = await firstTap(browser, {
-          baseURL: baseURL ?? '',
-          viewport,
-          control,
-          holdScripts: true,
-          afterwards:
-            control.name === 'Menu' ? (page) => menuClosesAgain(page, viewport) : undefined,
-        });
-        test.info().annotations.push({ type: 'first tap', description: describeTap(result) });
-
-        expect(result.tappedBeforeLive, `tapped before live: ${describeTap(result)}`).toBe(true);
-        expect(
-          result.effectBeforeLive,
-          `the effect showed with the scripts held: ${describeTap(result)}`,
-        ).toBe(true);
-        expect(worked(result), `the effect stayed, once, when live: ${describeTap(result)}`).toBe(
-          true,
-        );
+        await expectTapAtFirstSight(browser, baseURL, viewport, control);
       });
     }
   });
+}
+
+if (RIGHT_TO_LEFT !== undefined) {
+  const words = siteWordsIn(RIGHT_TO_LEFT);
+  const controls = firstTapControls(PAGES, otherLanguage(RIGHT_TO_LEFT)).filter((control) =>
+    RIGHT_TO_LEFT_TAPPED.has(control.name),
+  );
+  for (const viewport of VIEWPORT_KINDS) {
+    test.describe(`on a throttled ${viewport}, written right to left (${RIGHT_TO_LEFT})`, () => {
+      for (const control of controls.filter((c) => c.viewports?.includes(viewport) ?? true)) {
+        test(`${control.name} on ${control.path}, tapped at first sight: ${control.effect} before the scripts run, and once after`, async ({
+          browser,
+          baseURL,
+        }) => {
+          test.setTimeout(60_000);
+          await expectTapAtFirstSight(browser, baseURL, viewport, control, words);
+        });
+      }
+    });
+  }
 }
 
 /** A page whose script files are held back until `release` is called. */
