@@ -122,27 +122,25 @@ async function expectTapAtFirstSight(
   expect(worked(result), `the effect stayed, once, when live: ${describeTap(result)}`).toBe(true);
 }
 
-for (const viewport of VIEWPORT_KINDS) {
-  test.describe(`on a throttled ${viewport}`, () => {
-    for (const control of CONTROLS.filter((c) => c.viewports?.includes(viewport) ?? true)) {
-      test(`${control.name} on ${control.path}, tapped at first sight: ${control.effect} before the scripts run, and once after`, async ({
-        browser,
-        baseURL,
-      }) => {
-        test.setTimeout(60_000);
-        await expectTapAtFirstSight(browser, baseURL, viewport, control);
-      });
-    }
-  });
-}
+/** The taps of each language tested: all of the default's, the main ones right to left. */
+const LANGUAGES = [
+  { title: '', controls: CONTROLS, words: ENGLISH },
+  ...(RIGHT_TO_LEFT === undefined
+    ? []
+    : [
+        {
+          title: `, written right to left (${RIGHT_TO_LEFT})`,
+          controls: firstTapControls(PAGES, otherLanguage(RIGHT_TO_LEFT)).filter((control) =>
+            RIGHT_TO_LEFT_TAPPED.has(control.name),
+          ),
+          words: siteWordsIn(RIGHT_TO_LEFT),
+        },
+      ]),
+];
 
-if (RIGHT_TO_LEFT !== undefined) {
-  const words = siteWordsIn(RIGHT_TO_LEFT);
-  const controls = firstTapControls(PAGES, otherLanguage(RIGHT_TO_LEFT)).filter((control) =>
-    RIGHT_TO_LEFT_TAPPED.has(control.name),
-  );
+for (const { title, controls, words } of LANGUAGES) {
   for (const viewport of VIEWPORT_KINDS) {
-    test.describe(`on a throttled ${viewport}, written right to left (${RIGHT_TO_LEFT})`, () => {
+    test.describe(`on a throttled ${viewport}${title}`, () => {
       for (const control of controls.filter((c) => c.viewports?.includes(viewport) ?? true)) {
         test(`${control.name} on ${control.path}, tapped at first sight: ${control.effect} before the scripts run, and once after`, async ({
           browser,

@@ -30,7 +30,7 @@ import { OwnerContact } from './owner-contact.tsx';
 import styles from './feedback.module.css';
 import { FEEDBACK_FORM_URL, sendFeedback } from './send-feedback.ts';
 import { siteHref } from '../../lib/site-href.ts';
-import { messageLanguage } from './message-language.ts';
+import { otherLanguage } from '../../../content/index.ts';
 
 export interface FeedbackModalProps {
   /** Display name of the app the feedback is about. */
@@ -180,7 +180,7 @@ export default function FeedbackModal({
           classes={styles}
           firstFieldRef={focusFirst}
           words={feedbackWords.fields}
-          language={messageLanguage}
+          language={otherLanguage}
         />
         <div className={styles.actions}>
           <a

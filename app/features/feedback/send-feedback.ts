@@ -7,7 +7,7 @@ import {
   formFieldsOf,
   type FeedbackPayload,
 } from '../../../common/feedback.ts';
-import { messageLanguage } from './message-language.ts';
+import { otherLanguage } from '../../../content/index.ts';
 
 /** Where the form posts: the API's origin when the pages are hosted apart from it. */
 export const FEEDBACK_URL = `${__FEEDBACK_API_ORIGIN__}${FEEDBACK_ENDPOINT}`;
@@ -41,8 +41,9 @@ export async function sendFeedback(
       headers: {
         'Content-Type': 'application/json',
         [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
-        // The page's language, outside the body the specification defines.
-        ...(messageLanguage ? { 'Content-Language': messageLanguage } : {}),
+        // The page's language where not the site's default, outside the body the
+        // specification defines: the message is stored with it.
+        ...(otherLanguage ? { 'Content-Language': otherLanguage } : {}),
       },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
