@@ -357,7 +357,7 @@ describe('ScreenshotCarousel', () => {
     expect(loadingOf(second)).toEqual(['eager', 'eager', 'eager', 'eager']);
   });
 
-  it('fetches the first screenshot ahead of the other images when above the fold', () => {
+  it('fetches the first screenshot ahead of the others when above the fold, and the others after', () => {
     renderCarousel({ priority: true });
     const priorities = () =>
       screen
@@ -368,7 +368,7 @@ describe('ScreenshotCarousel', () => {
     const [first, ...others] = priorities();
     expect(first).toBe('high');
     expect(others.length).toBeGreaterThan(2);
-    expect(others.every((priority) => priority === null)).toBe(true);
+    expect(others.every((priority) => priority === 'low')).toBe(true);
 
     cleanup();
     renderCarousel();

@@ -274,7 +274,7 @@ export function ScreenshotCarousel({
                     shot={shot}
                     load={phase !== 'inactive' && revealed.has(from - 1 + i)}
                     lazy={lazy}
-                    first={priority && from + i === 1}
+                    priority={priority ? (from + i === 1 ? 'high' : 'low') : undefined}
                   />
                 ))}
               </div>
@@ -350,14 +350,15 @@ interface FrameProps {
   /** Whether the browser may put off loading until the image is near the screen. */
   lazy: boolean;
   /**
-   * The first screenshot of a carousel above the fold: the page's largest image, fetched
-   * ahead of the page's other images.
+   * In a carousel above the fold, `high` for its first screenshot, the page's largest
+   * image, and `low` for the others beside it: on a slow line the first one has the line to
+   * itself and shows sooner, and the others follow.
    */
-  first: boolean;
+  priority?: 'high' | 'low';
 }
 
 /** One phone-shaped frame; its size is known before the image arrives, so nothing shifts. */
-function Frame({ shot, load, lazy, first }: FrameProps) {
+function Frame({ shot, load, lazy, priority }: FrameProps) {
   const ratio = { aspectRatio: `${shot.width} / ${shot.height}` } satisfies CSSProperties;
   if (!load) {
     return <span className={styles.frame} style={ratio} role="img" aria-label={shot.alt} />;
@@ -375,7 +376,7 @@ function Frame({ shot, load, lazy, first }: FrameProps) {
         height={shot.height}
         alt={shot.alt}
         loading={lazy ? 'lazy' : 'eager'}
-        fetchPriority={first ? 'high' : undefined}
+        fetchPriority={priority}
         decoding="async"
         draggable={false}
       />
