@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { browserContentPlugin } from './scripts/browser-content.ts';
@@ -11,6 +13,7 @@ import { contentDev } from './scripts/content-dev.ts';
 import { eagerCommonJs } from './scripts/eager-commonjs.ts';
 import { stacklessSentinelsPlugin } from './scripts/stackless-sentinels.ts';
 import { devApi } from './scripts/dev-api.ts';
+import { classNamer } from './scripts/css-class-names.ts';
 
 /**
  * Two warnings that say nothing about the site are dropped where they are printed; every
@@ -61,7 +64,13 @@ export default defineConfig(({ command }) => ({
     __FEEDBACK_API_ORIGIN__: JSON.stringify(buildSettings.feedbackApiOrigin ?? ''),
   },
   css: {
-    modules: { localsConvention: 'camelCaseOnly' },
+    modules: {
+      localsConvention: 'camelCaseOnly',
+      // Short names in a build (`common/css-class-names.ts`), readable ones in development.
+      ...(command === 'build'
+        ? { generateScopedName: classNamer(path.dirname(fileURLToPath(import.meta.url))) }
+        : {}),
+    },
   },
   build: {
     target: 'es2022',

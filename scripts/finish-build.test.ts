@@ -84,15 +84,15 @@ describe('the build step', () => {
       '<link rel="stylesheet" href="/assets/b.css#"/></head>';
     expect(withInlineStylesheets(html, (href) => css[href] ?? '')).toBe(
       '<head><link rel="icon" href="/favicon.svg"/>' +
-        '<style>.a{color:red}</style><link rel="stylesheet" href="/assets/a.css" disabled=""/>' +
-        '<style>p{}</style><link rel="stylesheet" href="/assets/b.css#" disabled=""/></head>',
+        '<style>.a{color:red}</style><link rel="stylesheet" href="/assets/a.css" media="not all" disabled=""/>' +
+        '<style>p{}</style><link rel="stylesheet" href="/assets/b.css#" media="not all" disabled=""/></head>',
     );
   });
 
   it("does the same in another language's pages, whose files are under its prefix", () => {
     const html = '<head><link rel="stylesheet" href="/es/assets/a.css"/></head>';
     expect(withInlineStylesheets(html, (href) => (href === '/es/assets/a.css' ? 'p{}' : ''))).toBe(
-      '<head><style>p{}</style><link rel="stylesheet" href="/es/assets/a.css" disabled=""/></head>',
+      '<head><style>p{}</style><link rel="stylesheet" href="/es/assets/a.css" media="not all" disabled=""/></head>',
     );
     const mark =
       '<span style="--brand-icon:url(&quot;/es/assets/store-1.svg&quot;)" aria-hidden="true"></span>';
@@ -104,11 +104,15 @@ describe('the build step', () => {
 
   it('writes the icon into a link as a data address that keeps the whole drawing', () => {
     const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg"><title>A & B 100%</title>' +
-      '<path fill="#fff" d="M0\t0"/><style>a\\:b{}</style></svg>\n';
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><title>A mark</title>' +
+      '<path fill="#fff" d="M0.12345 0.5L10.98765 3.33333"/><text>A &amp; B &lt; 100%</text></svg>\n';
     const url = svgDataUrl(svg);
     expect(url.startsWith('data:image/svg+xml,')).toBe(true);
-    expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(svg.trim());
+    // The drawing, made compact: coordinates to two decimals, no title, nothing else lost.
+    expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">' +
+        '<path fill="#fff" d="M.12.5 11 3.33"/><text>A &amp; B &lt; 100%</text></svg>',
+    );
     // Nothing that would end the attribute, start a reference, or end the address.
     expect(url).not.toMatch(/["&#<>\\\t\n\r]|%(?![0-9A-F]{2})/);
     expect(iconLink(svg)).toBe(`<link rel="icon" href="${url}" type="image/svg+xml"/>`);
@@ -168,6 +172,24 @@ describe('the build step', () => {
     expect(html.endsWith('</script><script>x()</script>')).toBe(true);
   });
 
+  it("imports the early taps' effects first, and the page's modules with them", () => {
+    const html = withScriptsAfterFirstPaint(
+      '<script type="module" async="">import * as route0 from "/es/assets/root-2.js";\n' +
+        'window.r = route0;</script>',
+      '/es/assets/early-effects-1.js',
+    );
+    const [, body = ''] = /<script type="module">([\s\S]*?)<\/script>/.exec(html) ?? [];
+    const painted = body.indexOf("d.documentElement.dataset.painted=''");
+    // Bound to no name, awaited with the route's modules: the page hydrates once it has run.
+    const load = body.indexOf(
+      'const [, route0] = await Promise.all([import("/es/assets/early-effects-1.js"), ' +
+        'import("/es/assets/root-2.js")]);',
+    );
+    expect(painted).toBeGreaterThan(0);
+    expect(load).toBeGreaterThan(painted);
+    expect(body.indexOf('window.r = route0;')).toBeGreaterThan(load);
+  });
+
   it('refuses a module script of a form it does not know', () => {
     expect(() =>
       withScriptsAfterFirstPaint(
@@ -179,19 +201,19 @@ describe('the build step', () => {
 
 describe('the stylesheets of what the prerender drew from a lazy chunk', () => {
   const allCss = new Map([
-    ['/assets/root.css', '._page_ab12c_1{color:red}'],
-    ['/assets/modal.css', '._dialog_1vs32_1{position:fixed}._dialogWide_1vs32_9{width:1px}'],
-    ['/assets/other.css', '._other_zz9zz_1{color:blue}'],
+    ['/assets/root.css', '._pa{color:red}'],
+    ['/assets/modal.css', '._dg{position:fixed}._dw{width:1px}'],
+    ['/assets/other.css', '._ot{color:blue}'],
   ]);
 
   it('adds the stylesheet that defines a class the page uses and its own do not', () => {
-    const html = '<main class="_page_ab12c_1"><dialog class="_dialog_1vs32_1 round-button" open>';
+    const html = '<main class="_pa"><dialog class="_dg round-button" open>';
     expect(unlinkedStylesheets(html, ['/assets/root.css'], allCss)).toEqual(['/assets/modal.css']);
   });
 
   it('tells what shows at first paint from what only a closed dialog uses', () => {
     const closed =
-      '<main class="_page_ab12c_1"></main><dialog class="_dialog_1vs32_1" id="f"><p class="_other_zz9zz_1">x</p></dialog>';
+      '<main class="_pa"></main><dialog class="_dg" id="f"><p class="_ot">x</p></dialog>';
     expect(unlinkedStylesheetsByUse(closed, ['/assets/root.css'], allCss)).toEqual({
       first: [],
       later: ['/assets/modal.css', '/assets/other.css'],
@@ -204,11 +226,7 @@ describe('the stylesheets of what the prerender drew from a lazy chunk', () => {
   });
 
   it('adds nothing when the linked stylesheets cover the page, or for a class by prefix only', () => {
-    expect(
-      unlinkedStylesheets('<main class="_page_ab12c_1">', ['/assets/root.css'], allCss),
-    ).toEqual([]);
-    expect(unlinkedStylesheets('<p class="_dialog_1vs32_">', ['/assets/root.css'], allCss)).toEqual(
-      [],
-    );
+    expect(unlinkedStylesheets('<main class="_pa">', ['/assets/root.css'], allCss)).toEqual([]);
+    expect(unlinkedStylesheets('<p class="_d">', ['/assets/root.css'], allCss)).toEqual([]);
   });
 });

@@ -2,15 +2,32 @@
  * The site's icon and the marks a page paints at once, written into the page as `data:`
  * addresses, so that neither costs a request while the page loads.
  */
+import { optimize } from 'svgo';
 
 /**
- * An SVG as a `data:` address that can stand in a double-quoted attribute: the characters
- * that would end the attribute, start a character reference, or end the address are
- * percent-encoded, the rest is kept as it is (shorter than base64, and compresses with the
- * page).
+ * An SVG made as small as it can be for a mark or an icon a few dozen pixels wide: SVGO's
+ * default optimisations, coordinates to two decimals (a hundredth of the 24-unit box of
+ * the store and technology marks), no title (a mark is a mask, named by its control). The
+ * App Store's mark halves, and an app page's HTML loses some 350 bytes compressed.
+ */
+export function compactSvg(svg: string): string {
+  return optimize(svg, {
+    multipass: true,
+    floatPrecision: 2,
+    plugins: ['preset-default', 'removeTitle'],
+  }).data;
+}
+
+/**
+ * An SVG, made compact, as a `data:` address that can stand in a double-quoted attribute:
+ * the characters that would end the attribute, start a character reference, or end the
+ * address are percent-encoded, the rest is kept as it is (shorter than base64, and
+ * compresses with the page).
  */
 export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml,${svg.trim().replace(/["%#&<>\\\t\n\r]/g, encodeURIComponent)}`;
+  return `data:image/svg+xml,${compactSvg(svg)
+    .trim()
+    .replace(/["%#&<>\\\t\n\r]/g, encodeURIComponent)}`;
 }
 
 /**

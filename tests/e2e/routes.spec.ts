@@ -1,5 +1,6 @@
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { EARLY_EFFECTS_FILE_PREFIX } from '../../common/early-events-script.ts';
+import { compactSvg } from '../../scripts/finish-build/inline-marks.ts';
 import { SCANNABLE_BUTTONS } from '../../common/qr-codes.ts';
 import { buttonLabel } from '../../content/buttons.ts';
 import type { AppButton } from '../../content/schema.ts';
@@ -48,28 +49,31 @@ test.describe('routes', () => {
     });
   }
 
-  // The one file a page may ask for before it paints is the early taps' effects (1.5 KB,
-  // `common/early-events-script.ts`): a tap at first sight shows its effect at once.
-  test("a page paints its content before it asks for the app's scripts, then comes alive", async ({
+  // Its styles are in its HTML, and even the early taps' effects wait for the paint: no tap
+  // can come before it (`common/early-events-script.ts`).
+  test('a page asks for no script or stylesheet before it paints its content, then comes alive', async ({
     page,
   }) => {
     for (const path of ['/', `/${legalApp.slug}/privacy`, `/${legalApp.slug}`]) {
       // The fixture's goto waits until the page has hydrated.
       await page.goto(path);
-      const timing = await page.evaluate(
-        (earlyEffects) => ({
+      const timing = await page.evaluate((earlyEffects) => {
+        const files = performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }));
+        return {
           paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-          scripts: performance
-            .getEntriesByType('resource')
-            .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-            .filter((entry) => !new URL(entry.name).pathname.startsWith(earlyEffects))
-            .map((entry) => entry.startTime),
-        }),
-        `/${EARLY_EFFECTS_FILE_PREFIX}`,
-      );
+          scripts: files.filter((file) => file.path.endsWith('.js')).map((file) => file.start),
+          styles: files.filter((file) => file.path.endsWith('.css')).map((file) => file.start),
+          effects: files.some((file) => file.path.startsWith(earlyEffects)),
+        };
+      }, `/${EARLY_EFFECTS_FILE_PREFIX}`);
       expect(timing.paint, path).toBeGreaterThan(0);
+      expect(timing.effects, path).toBe(true);
       expect(timing.scripts.length, path).toBeGreaterThan(0);
-      expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+      for (const start of [...timing.scripts, ...timing.styles]) {
+        expect(start, path).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+      }
     }
     // Alive: the app page's menu opens.
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -133,7 +137,8 @@ test.describe('routes', () => {
     const links = page.locator('link[rel="icon"]');
     await expect(links).toHaveCount(1);
     const href = (await links.getAttribute('href')) ?? '';
-    expect(decodeURIComponent(href.replace(/^data:image\/svg\+xml,/, ''))).toBe(icon);
+    // The icon file's drawing, made compact as every mark written into a page.
+    expect(decodeURIComponent(href.replace(/^data:image\/svg\+xml,/, ''))).toBe(compactSvg(icon));
     // The browser draws it (the page's Content-Security-Policy lets it).
     const width = await page.evaluate(async (src) => {
       const image = new Image();
