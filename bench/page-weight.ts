@@ -4,19 +4,26 @@
  * sums the bytes transferred (compressed bodies plus headers) by resource type, with what the
  * same files weigh gzipped (level 9) and uncompressed. Home is also measured with the animated
  * background forced on (what a visitor whose browser has a GPU downloads; this one has none).
- * Prints a table and writes bench/results/weight.json; home's budget is in bench/budgets.json.
+ * Each page's HTML as transferred (compressed body and headers) is held to the 14,600 bytes a
+ * new connection delivers in its first round trip (TCP's initial window, 10 segments of
+ * 1,460 bytes): a byte more costs a slow phone another round trip before its first paint.
+ * Prints a table and writes bench/results/weight.json; the budgets are in bench/budgets.json.
  *
  *   npm run build && npm run bench:weight [-- /path ...]
+ *
+ * Default: every page of bench/budgets.json.
  *
  * CHROME_PATH (default /usr/bin/chromium) can be set.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
+import { pageFigure, readBudgets } from './budgets.ts';
 import { finish } from './results.ts';
 import { serveBuild } from './serve-build.ts';
 
-const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/echoexpense'];
+const pages =
+  process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(readBudgets().pages);
 const TYPES = ['document', 'stylesheet', 'script', 'image', 'font', 'fetch', 'other'];
 
 interface TypeWeight {
@@ -93,11 +100,19 @@ try {
     }
   }
   const home = results.find((result) => result.path === '/' && !result.scene);
+  const figures: Record<string, number> = home ? { 'weight.home.transfer': home.total } : {};
+  for (const result of results.filter((each) => !each.scene)) {
+    figures[pageFigure('weight.document', result.path)] = result.byType.document?.transferred ?? 0;
+  }
   finish({
     name: 'weight',
-    figures: home ? { 'weight.home.transfer': home.total } : {},
+    figures,
     details: { viewport: '390x844', results },
-    covers: (limit) => limit.id.startsWith('weight.') && pages.includes('/'),
+    covers: (limit) =>
+      limit.id === 'weight.home.transfer'
+        ? pages.includes('/')
+        : limit.id.startsWith('weight.') &&
+          pages.some((path) => limit.id === pageFigure('weight.document', path)),
   });
 } finally {
   await server.close();
