@@ -5,9 +5,8 @@
  * Two parts, so that what runs before the first paint stays small:
  * - `EARLY_EVENTS_SCRIPT`, inline in the head: it holds each tap the page is not live for
  *   (the browser does nothing with it) and queues it, and notes counted clicks;
- * - `EARLY_EFFECTS_SCRIPT`, a file (`EARLY_EFFECTS_FILE_PREFIX`) the page imports with its
- *   scripts once it has painted, before it hydrates: the effect of each held tap, applied to
- *   those queued so far and to each one from then on.
+ * - `EARLY_EFFECTS_SCRIPT`, a file the head loads `async` (`EARLY_EFFECTS_FILE_PREFIX`): the
+ *   effect of each held tap, applied to those queued so far and to each one from then on.
  */
 import {
   CLOSE_ATTRIBUTE,

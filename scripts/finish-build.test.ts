@@ -172,24 +172,6 @@ describe('the build step', () => {
     expect(html.endsWith('</script><script>x()</script>')).toBe(true);
   });
 
-  it("imports the early taps' effects first, and the page's modules with them", () => {
-    const html = withScriptsAfterFirstPaint(
-      '<script type="module" async="">import * as route0 from "/es/assets/root-2.js";\n' +
-        'window.r = route0;</script>',
-      '/es/assets/early-effects-1.js',
-    );
-    const [, body = ''] = /<script type="module">([\s\S]*?)<\/script>/.exec(html) ?? [];
-    const painted = body.indexOf("d.documentElement.dataset.painted=''");
-    // Bound to no name, awaited with the route's modules: the page hydrates once it has run.
-    const load = body.indexOf(
-      'const [, route0] = await Promise.all([import("/es/assets/early-effects-1.js"), ' +
-        'import("/es/assets/root-2.js")]);',
-    );
-    expect(painted).toBeGreaterThan(0);
-    expect(load).toBeGreaterThan(painted);
-    expect(body.indexOf('window.r = route0;')).toBeGreaterThan(load);
-  });
-
   it('refuses a module script of a form it does not know', () => {
     expect(() =>
       withScriptsAfterFirstPaint(

@@ -422,7 +422,7 @@ export interface FirstTapOptions {
 
 /**
  * Whether `url` is one of the app's script files: every script file of the build but the
- * early taps' effects, which come first once the page has painted (`common/early-events-script.ts`). The
+ * early taps' effects, which come beside the page (`common/early-events-script.ts`). The
  * pages of another language come with their own, under its prefix (`/ar/assets/…`).
  */
 export function isAppScript(url: URL): boolean {

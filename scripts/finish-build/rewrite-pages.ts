@@ -46,13 +46,12 @@ async function rewritePage(
   prefix: string,
   file: string,
   allCss: ReadonlyMap<string, string>,
-  earlyEffects: string,
   head = '',
 ): Promise<void> {
   const target = path.join(clientDir, file);
   let html = withoutScriptPreloads(await readFile(target, 'utf8'));
-  // The app shell paints nothing before its scripts render the page: no tap is held there.
-  if (file !== APP_SHELL_FILE) html = withScriptsAfterFirstPaint(html, earlyEffects);
+  // The app shell paints nothing before its scripts render the page.
+  if (file !== APP_SHELL_FILE) html = withScriptsAfterFirstPaint(html);
   const linked = linkedStylesheets(html);
   const styles = (hrefs: string[]) =>
     hrefs.map((href) => `<style>${allCss.get(href) ?? ''}</style>`).join('');
@@ -97,27 +96,21 @@ export async function rewritePages(
   // What every page's head gains: its first paint held until its content is parsed
   // (`common/first-paint.ts`), the icon, the lazy marks shown without scripts, the
   // browser's colour of each theme, and one script (`common/head-script.ts`) that applies
-  // the visitor's theme and keeps the visitor's taps until the page is live (the file of
-  // their effects loads with the page's scripts, after its first paint). React renders none
-  // of them, so hydration leaves them alone.
+  // the visitor's theme and keeps the visitor's taps until the page is live, with the file
+  // of their effects, loaded at once beside the page. React renders none of them, so
+  // hydration leaves them alone.
   const effects = `${prefix}/${await writeEarlyEffects(clientDir)}`;
   const everyHead =
     PAINT_WHOLE_PAGE +
     iconLink(await readFile(path.join(publicDir, ICON_FILE), 'utf8')) +
     LAZY_MARKS_WITHOUT_SCRIPTS +
     themeColorMetas() +
-    `<script>${HEAD_SCRIPT}</script>`;
+    `<script>${HEAD_SCRIPT}</script>` +
+    `<script async src="${effects}"></script>`;
   const allCss = await stylesheetsOf(clientDir, prefix);
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
-      rewritePage(
-        clientDir,
-        prefix,
-        pageFile(route.path),
-        allCss,
-        effects,
-        `${everyHead}${headOf(route)}`,
-      ),
+      rewritePage(clientDir, prefix, pageFile(route.path), allCss, `${everyHead}${headOf(route)}`),
     ),
     // The page of each app's link, one for all its addresses, which marks the visitor's
     // platform before its first paint.
@@ -127,11 +120,10 @@ export async function rewritePages(
         prefix,
         pageFile(shellPath),
         allCss,
-        effects,
         `${everyHead}<script>${PLATFORM_SCRIPT}</script>`,
       ),
     ),
-    rewritePage(clientDir, prefix, APP_SHELL_FILE, allCss, effects, everyHead),
-    rewritePage(clientDir, prefix, NOT_FOUND_FILE, allCss, effects, everyHead),
+    rewritePage(clientDir, prefix, APP_SHELL_FILE, allCss, everyHead),
+    rewritePage(clientDir, prefix, NOT_FOUND_FILE, allCss, everyHead),
   ]);
 }

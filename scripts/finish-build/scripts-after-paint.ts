@@ -41,22 +41,17 @@ const AFTER_FIRST_PAINT =
  * contentful paint is reported (or at the load event, where paint timing is missing or the
  * tab is hidden), all at once as before. Its static imports become dynamic ones, bound to
  * the same names; any other form of the script fails the build.
- *
- * `earlyEffects`, the address of the early taps' effects (`common/early-events-script.ts`),
- * is imported first among them, and the page hydrates only once it has run: a tap cannot
- * come before the paint, so the file need not share the line with the HTML either, and the
- * taps held meanwhile have their effect before the app takes their state over.
  */
-export function withScriptsAfterFirstPaint(html: string, earlyEffects?: string): string {
+export function withScriptsAfterFirstPaint(html: string): string {
   return html.replace(MODULE_SCRIPT, (_script, body: string) => {
-    const bindings: string[] = earlyEffects ? [''] : [];
-    const imports: string[] = earlyEffects ? [`import(${JSON.stringify(earlyEffects)})`] : [];
+    const bindings: string[] = [];
+    const imports: string[] = [];
     const rest = body.replace(STATIC_IMPORT, (_line, name: string | undefined, from: string) => {
       bindings.push(name ?? '');
       imports.push(`import(${from})`);
       return '';
     });
-    if (imports.length === (earlyEffects ? 1 : 0) || /^\s*import\s/m.test(rest)) {
+    if (imports.length === 0 || /^\s*import\s/m.test(rest)) {
       throw new Error(`Unexpected module script in a prerendered page: ${body.slice(0, 200)}`);
     }
     return `<script type="module">${AFTER_FIRST_PAINT}\nconst [${bindings.join(', ')}] = await Promise.all([${imports.join(', ')}]);\n${rest.trim()}</script>`;
