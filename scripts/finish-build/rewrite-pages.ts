@@ -11,13 +11,14 @@ import path from 'node:path';
 import {
   EARLY_EFFECTS_FILE_PREFIX,
   EARLY_EFFECTS_SCRIPT,
+  EARLY_EVENTS_SCRIPT,
 } from '../../common/early-events-script.ts';
-import { HEAD_SCRIPT } from '../../common/head-script.ts';
 import { PAINT_WHOLE_PAGE } from '../../common/first-paint.ts';
 import { PLATFORM_SCRIPT } from '../../common/visitor-platform.ts';
 import { linkPages } from '../../common/app-links.ts';
 import { pageRoutes, type RoutableApp, type SiteRoute } from '../../common/paths.ts';
 import { themeColorMetas } from '../../common/theme.ts';
+import { THEME_SCRIPT } from '../../common/theme-script.ts';
 import {
   iconLink,
   inlineMarkFiles,
@@ -95,18 +96,19 @@ export async function rewritePages(
 ): Promise<void> {
   // What every page's head gains: its first paint held until its content is parsed
   // (`common/first-paint.ts`), the icon, the lazy marks shown without scripts, the
-  // browser's colour of each theme, and one script (`common/head-script.ts`) that applies
-  // the visitor's theme and keeps the visitor's taps until the page is live, with the file
-  // of their effects, loaded at once beside the page. React renders none of them, so
-  // hydration leaves them alone.
-  const effects = `${prefix}/${await writeEarlyEffects(clientDir)}`;
+  // browser's colour of each theme and the script that applies the visitor's theme, and the
+  // script that keeps the visitor's taps until the page is live, with the file of their
+  // effects, loaded at once beside the page. React renders none of them, so hydration
+  // leaves them alone.
+  const effectsFile = await writeEarlyEffects(clientDir);
   const everyHead =
     PAINT_WHOLE_PAGE +
     iconLink(await readFile(path.join(publicDir, ICON_FILE), 'utf8')) +
     LAZY_MARKS_WITHOUT_SCRIPTS +
     themeColorMetas() +
-    `<script>${HEAD_SCRIPT}</script>` +
-    `<script async src="${effects}"></script>`;
+    `<script>${THEME_SCRIPT}</script>` +
+    `<script>${EARLY_EVENTS_SCRIPT}</script>` +
+    `<script async src="${prefix}/${effectsFile}"></script>`;
   const allCss = await stylesheetsOf(clientDir, prefix);
   await Promise.all([
     ...pageRoutes(apps).map((route) =>
