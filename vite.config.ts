@@ -66,7 +66,7 @@ export default defineConfig(({ command }) => ({
   css: {
     modules: {
       localsConvention: 'camelCaseOnly',
-      // Short names in a build (`common/css-class-names.ts`), readable ones in development.
+      // Short names in a build (`scripts/css-class-names.ts`), readable ones in development.
       ...(command === 'build'
         ? { generateScopedName: classNamer(path.dirname(fileURLToPath(import.meta.url))) }
         : {}),

@@ -36,15 +36,21 @@ function nameAt(index: number): string {
   return `_${LETTERS[rest] ?? ''}${name}`;
 }
 
-/** Folders that hold no stylesheet of the project's own. */
-const SKIPPED = /(^|\/)(node_modules|build|dist|coverage|\.[^/]+)(\/|$)/;
+/** Folders that hold no stylesheet of the project's own, not entered while looking. */
+const SKIPPED = /^(node_modules|build|dist|coverage|\..+)$/;
 
 /** The module stylesheets under `root`, by path relative to it. */
-function moduleStylesheets(root: string): string[] {
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .map((file) => file.replaceAll('\\', '/'))
-    .filter((file) => file.endsWith('.module.css') && !SKIPPED.test(file))
-    .sort();
+function moduleStylesheets(root: string, folder = ''): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+    const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!SKIPPED.test(entry.name)) found.push(...moduleStylesheets(root, relative));
+    } else if (entry.name.endsWith('.module.css')) {
+      found.push(relative);
+    }
+  }
+  return folder === '' ? found.sort() : found;
 }
 
 /**
