@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { iconLink, svgDataUrl, withInlineMarks } from './finish-build/inline-marks.ts';
 import {
+  inlineStylesheet,
   unlinkedStylesheets,
   unlinkedStylesheetsByUse,
   withInlineStylesheets,
@@ -85,7 +86,17 @@ describe('the build step', () => {
     expect(withInlineStylesheets(html, (href) => css[href] ?? '')).toBe(
       '<head><link rel="icon" href="/favicon.svg"/>' +
         '<style>.a{color:red}</style><link rel="stylesheet" href="/assets/a.css" media="not all" disabled=""/>' +
-        '<style>p{}</style><link rel="stylesheet" href="/assets/b.css#" media="not all" disabled=""/></head>',
+        '<style>p{}</style><link rel="stylesheet" href="/assets/b.css" media="not all" disabled=""/>' +
+        '<link rel="stylesheet" href="/assets/b.css#" media="not all" disabled=""/></head>',
+    );
+  });
+
+  it('names by its own address each stylesheet written into the page, for the lazy chunks that load it', () => {
+    expect(inlineStylesheet('/assets/form.css', '.f{}')).toBe(
+      '<style>.f{}</style><link rel="stylesheet" href="/assets/form.css" media="not all" disabled=""/>',
+    );
+    expect(() => inlineStylesheet('/assets/x.css', 'a{content:"</style>"}')).toThrow(
+      '/assets/x.css contains "</style"',
     );
   });
 

@@ -11,20 +11,40 @@ const STYLESHEET_LINK =
   /<link rel="stylesheet" href="((?:\/[\w-]+)?\/assets\/[^"#?]+\.css)([#?][^"]*)?"\/>/g;
 
 /**
+ * A link that marks a stylesheet as in the page already: `disabled` and for no media, so the
+ * browser neither fetches nor applies it. Chromium's preload scanner fetches a disabled
+ * stylesheet all the same, at the highest priority beside the HTML (six requests on home),
+ * but not one for no media.
+ */
+function keptLink(href: string): string {
+  return `<link rel="stylesheet" href="${href}" media="not all" disabled=""/>`;
+}
+
+/**
+ * A stylesheet written into the page, and the link by its own address that tells the
+ * scripts it is there: when a lazy chunk loads (the feedback form's), the build's preload
+ * helper adds a live link for each stylesheet of the chunk that no `<link rel="stylesheet">`
+ * of the page names, exactly. Without this link, every page fetched again three to seven
+ * stylesheets it carries, each then parsed and applied over the whole page while it starts.
+ */
+export function inlineStylesheet(href: string, css: string): string {
+  if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined`);
+  return `<style>${css}</style>${keptLink(href)}`;
+}
+
+/**
  * Writes each stylesheet a prerendered page links into the page itself, so the first paint
- * waits for the HTML alone, not for another round trip per stylesheet. The link stays, made
- * `disabled` and given a media query that matches nothing, so the browser never fetches it:
- * Chromium's preload scanner fetches a disabled stylesheet all the same, at the highest
- * priority beside the HTML (six requests on home), but not one for no media. React finds the
- * link there when it hydrates (it matches a link by its `rel` and `href` and leaves the rest
- * alone), and a page reached later in the app loads only the stylesheets that are new to it.
- * `cssOf` gives a stylesheet's text by its address.
+ * waits for the HTML alone, not for another round trip per stylesheet. The link stays, kept
+ * (`keptLink`): React finds it there when it hydrates (it matches a link by its `rel` and
+ * `href` and leaves the rest alone), and a page reached later in the app loads only the
+ * stylesheets that are new to it. React Router names a stylesheet that a lazy chunk also
+ * loads with a `#` after its address; such a one gets a second link, by its own address, for
+ * the preload helper (`inlineStylesheet`). `cssOf` gives a stylesheet's text by its address.
  */
 export function withInlineStylesheets(html: string, cssOf: (href: string) => string): string {
   return html.replace(STYLESHEET_LINK, (_link, href: string, suffix = '') => {
-    const css = cssOf(href);
-    if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined`);
-    return `<style>${css}</style><link rel="stylesheet" href="${href}${suffix}" media="not all" disabled=""/>`;
+    const inline = inlineStylesheet(href, cssOf(href));
+    return suffix === '' ? inline : inline + keptLink(`${href}${suffix}`);
   });
 }
 

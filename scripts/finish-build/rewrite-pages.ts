@@ -26,6 +26,7 @@ import {
   withInlineMarks,
 } from './inline-marks.ts';
 import {
+  inlineStylesheet,
   linkedStylesheets,
   stylesheetsOf,
   unlinkedStylesheetsByUse,
@@ -55,7 +56,7 @@ async function rewritePage(
   if (file !== APP_SHELL_FILE) html = withScriptsAfterFirstPaint(html);
   const linked = linkedStylesheets(html);
   const styles = (hrefs: string[]) =>
-    hrefs.map((href) => `<style>${allCss.get(href) ?? ''}</style>`).join('');
+    hrefs.map((href) => inlineStylesheet(href, allCss.get(href) ?? '')).join('');
   const { first, later } = unlinkedStylesheetsByUse(html, linked, allCss);
   html = withInlineStylesheets(html, (href) => allCss.get(href) ?? '');
   if (first.length > 0) html = html.replace('</head>', `${styles(first)}</head>`);

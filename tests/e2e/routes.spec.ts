@@ -81,6 +81,30 @@ test.describe('routes', () => {
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   });
 
+  // A lazy chunk (the feedback form's) asks for its stylesheets as it loads, unless the page
+  // names each one it carries already.
+  test('a page never fetches again a stylesheet its HTML carries, once its scripts run', async ({
+    page,
+  }) => {
+    for (const path of ['/', `/${legalApp.slug}/privacy`, `/${legalApp.slug}`]) {
+      await page.goto(path);
+      const { carried, fetched } = await page.evaluate(() => ({
+        carried: [...document.querySelectorAll('link[rel=stylesheet][media="not all"]')].map(
+          (link) => new URL((link as HTMLLinkElement).href).pathname,
+        ),
+        fetched: performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((file) => file.endsWith('.css')),
+      }));
+      expect(carried.length, path).toBeGreaterThan(0);
+      expect(
+        fetched.filter((file) => carried.includes(file)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   test("an app page draws its store marks from its HTML, and its logo row's once it has painted", async ({
     page,
   }) => {
