@@ -555,9 +555,11 @@ export async function firstTap(
     // The page's own record is cheap to read; asking by role and name (`shows`) walks the
     // whole page on a throttled main thread and would delay what it measures. So the record
     // is read often, and the visitor's view is asked once the page has timed the effect,
-    // or now and then for an effect the page cannot see itself.
+    // or now and then for an effect the page cannot see itself. Not right after the tap: the
+    // first question also brings Playwright's own script into the page (35 ms and more at
+    // 4×), and a touch's click comes a task after its touchend, so it would wait for both.
     let seen: PageState | null = null;
-    let askedAt = 0;
+    let askedAt = Date.now();
     const deadline = Date.now() + LOST_AFTER_MS + PAGE_TIMEOUT_MS;
     while (Date.now() < deadline) {
       const before = await readState(page);
@@ -685,6 +687,12 @@ export function otherLanguage(code: string): PageLanguage {
 
 /** The site's words in English: what every control builder reads unless told otherwise. */
 const ENGLISH: Messages = siteWordsIn(DEFAULT_LANGUAGE.code);
+
+/**
+ * The site's menu button and the navigation it opens, by their English names: what `menu`
+ * finds and judges, for a page that copies the control (the benchmark's control page).
+ */
+export const MENU_NAMES = { button: ENGLISH.nav.menu, navigation: ENGLISH.nav.mainMenu };
 
 /** A text as the source of a regular expression that matches it as written. */
 function escapeRegExp(text: string): string {
