@@ -23,6 +23,12 @@
  * 300 ms (100 ms for plain HTML: a popover); the longest task of the page's own scripts
  * within 50 ms; the first paint to live is tracked per page, for the phone and the desktop.
  *
+ * On each setup the same Menu tap is then made N times on a control page served apart
+ * (`bench/control-page.ts`): the site's menu button and its popover in plain HTML, and
+ * nothing else. Its time (`first-tap.control.tap-to-effect`, tracked) is what the machine,
+ * the browser and the throttling take on their own; a popover's figure above less it is the
+ * site's share.
+ *
  * Last, the same pages are loaded N times more in a Chromium with no inspector attached
  * (`bench/without-inspector.ts`), as a visitor's browser is: the longest run of the page's
  * own scripts there is tracked beside the figure above, which Playwright's inspector adds to.
@@ -40,9 +46,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SiteManifestSchema } from '../common/site-manifest.ts';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
+import { menuControlPage, serveControlPage } from './control-page.ts';
 import {
   effectBudgetMs,
+  firstTap,
   firstTapBeforeLive,
+  menu,
+  MENU_NAMES,
   firstTapControls,
   otherLanguage,
   THROTTLING,
@@ -146,6 +156,10 @@ interface ControlTiming {
 const timings: PageTiming[] = [];
 const taps: FirstTapResult[] = [];
 const controlTimings: ControlTiming[] = [];
+/** Per setup: the control page's Menu, each tap and their median from tap to effect. */
+const controlPage: { viewport: string; tapToEffectMs: number | null; taps: FirstTapResult[] }[] =
+  [];
+const controlServer = await serveControlPage(menuControlPage(MENU_NAMES));
 try {
   for (const viewport of VIEWPORT_KINDS) {
     for (const page of pages) {
@@ -187,9 +201,23 @@ try {
         taps: own,
       });
     }
+    // The same tap on a page that is the site's menu and nothing else: the machine's share.
+    const own: FirstTapResult[] = [];
+    for (let run = 0; run < runs; run++) {
+      own.push(
+        await firstTap(browser, { baseURL: controlServer.url, viewport, control: menu('/') }),
+      );
+    }
+    const effects = own.map((tap) => tap.tapToEffectMs);
+    controlPage.push({
+      viewport,
+      tapToEffectMs: effects.includes(null) ? null : median(effects as number[]),
+      taps: own,
+    });
   }
 } finally {
   await browser.close();
+  await controlServer.close();
 }
 
 /** Per setup and page: the median longest run of the page's own scripts, no inspector. */
@@ -261,6 +289,16 @@ for (const timing of controlTimings) {
   );
 }
 console.log(
+  '\nControl page (the menu button and its popover in plain HTML, nothing else), Menu tapped at\n' +
+    "first sight the same way: the machine's and the browser's share of each popover above.",
+);
+for (const timing of controlPage) {
+  console.log(
+    `${cell(timing.viewport, 8)}${cell('control', 24)}${cell('Menu', 22)}` +
+      `${cell(timing.tapToEffectMs ?? 'never', 12)}(taps: ${timing.taps.map((tap) => tap.tapToEffectMs ?? 'never').join(', ')})`,
+  );
+}
+console.log(
   "\nWith no inspector attached, as in a visitor's browser: longest run of a page's own scripts",
 );
 for (const timing of bare) {
@@ -287,6 +325,11 @@ const figures: Figures = {
   ),
   'first-tap.tap-to-effect.over-budget': overBudget.length,
 };
+for (const timing of controlPage) {
+  if (timing.tapToEffectMs === null) continue;
+  const setup = timing.viewport === 'phone' ? 'first-tap' : 'first-tap.desktop';
+  figures[`${setup}.control.tap-to-effect`] = timing.tapToEffectMs;
+}
 for (const timing of timings) {
   if (!budgetPages.includes(timing.page)) continue;
   const setup = timing.viewport === 'phone' ? 'first-tap' : 'first-tap.desktop';
@@ -316,5 +359,6 @@ finish({
     pages: timings,
     controls: controlTimings,
     withoutInspector: bare,
+    controlPage,
   },
 });

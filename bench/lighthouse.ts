@@ -30,10 +30,10 @@
  * blocking time of the scene's own script, not the software renderer's.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { median, pageFigure, readBudgets, type Figures } from './budgets.ts';
+import { PLAIN_CONTROL_PAGE, serveControlPage } from './control-page.ts';
 import {
   CATEGORIES,
   runLighthouse,
@@ -135,28 +135,6 @@ function stealCounters(): { steal: number; all: number } | undefined {
 }
 const stealBefore = stealCounters();
 
-/** The control: two paragraphs and no script, from a server of its own. */
-const CONTROL_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-  '<title>Control page</title><meta name="description" content="A page with no script.">' +
-  '</head><body><h1>Control page</h1><p>Two paragraphs and no script: whatever blocking ' +
-  'time Lighthouse finds here is the machine’s.</p><p>It measures nothing of the site.</p>' +
-  '</body></html>';
-
-async function serveControl(): Promise<{ url: string; close: () => Promise<void> }> {
-  const control = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(CONTROL_PAGE);
-  });
-  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
-  const address = control.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => control.close(() => resolve())),
-  };
-}
-
 const figures: Figures = {};
 const measured: object[] = [];
 const server = await serveBuild();
@@ -216,7 +194,7 @@ try {
   }
 
   if (!values.quick && !values.scene) {
-    const control = await serveControl();
+    const control = await serveControlPage(PLAIN_CONTROL_PAGE);
     try {
       const { results, failed } = await medianRun(control.url, {
         preset: 'mobile',
