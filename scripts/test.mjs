@@ -156,12 +156,23 @@ function quietBuild(command, args, options) {
   return 0;
 }
 
+/** "3 min 12 s": how long a step took, for the summary that ends the run. */
+function duration(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+const took = [];
 for (const [title, command, args] of steps) {
   console.log(`\n━━ ${title}`);
+  const started = performance.now();
   const status = (title === 'Build' ? quietBuild : run)(command, args, { env });
+  took.push(`  ${title}: ${duration(performance.now() - started)}`);
   if (status !== 0) {
     console.error(`\n✗ ${title} failed (exit ${status}).`);
     process.exit(status);
   }
 }
+// Where the suite's time goes, step by step (the install, when there was one, is not counted).
+console.log(`\nTime per step:\n${took.join('\n')}`);
 console.log('\n✓ Every check and test passed.');
