@@ -153,6 +153,12 @@ interface ControlTiming {
   taps: FirstTapResult[];
 }
 
+/** The median from tap to effect of a control's taps; null when one never showed it. */
+function medianTapToEffect(own: readonly FirstTapResult[]): number | null {
+  const effects = own.map((tap) => tap.tapToEffectMs);
+  return effects.includes(null) ? null : median(effects as number[]);
+}
+
 const timings: PageTiming[] = [];
 const taps: FirstTapResult[] = [];
 const controlTimings: ControlTiming[] = [];
@@ -190,13 +196,12 @@ try {
         own.push(await firstTapBeforeLive(browser, { baseURL, viewport, control }));
       }
       taps.push(...own);
-      const effects = own.map((tap) => tap.tapToEffectMs);
       controlTimings.push({
         viewport,
         page: control.path,
         control: control.name,
         budgetMs: effectBudgetMs(control),
-        tapToEffectMs: effects.includes(null) ? null : median(effects as number[]),
+        tapToEffectMs: medianTapToEffect(own),
         beforeLive: own.every((tap) => tap.effectBeforeLive),
         taps: own,
       });
@@ -208,10 +213,9 @@ try {
         await firstTap(browser, { baseURL: controlServer.url, viewport, control: menu('/') }),
       );
     }
-    const effects = own.map((tap) => tap.tapToEffectMs);
     controlPage.push({
       viewport,
-      tapToEffectMs: effects.includes(null) ? null : median(effects as number[]),
+      tapToEffectMs: medianTapToEffect(own),
       taps: own,
     });
   }
