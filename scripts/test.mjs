@@ -4,8 +4,8 @@
 // and the end-to-end tests in Chromium against the built site on the real server, behind
 // nginx, on a static host, and from a production install.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { ensureDependencies, root, run, runOrExit } from './ensure-deps.mjs';
+import { spawn, spawnSync } from 'node:child_process';
+import { ensureDependencies, root, runOrExit } from './ensure-deps.mjs';
 import { findPostgresPrograms } from './postgres-programs.mjs';
 
 const BROWSER_CANDIDATES = [
@@ -120,59 +120,92 @@ ensureSystemTools();
 ensurePostgres();
 const env = { ...process.env, CHROME_PATH: browser };
 
-const steps = [
-  ['Checks (typecheck, lint with the import rules, format, unused code)', 'npm', ['run', 'check']],
-  ['Unit, component and server tests', 'npx', ['vitest', 'run']],
-  ['Build', 'npm', ['run', 'build']],
-  [
-    'End-to-end tests: Chromium, nginx in front, a static host, a production install',
-    'npx',
-    ['playwright', 'test'],
-  ],
-];
-/**
- * Runs the build, showing its output, and fails it when that output has a deprecation
- * notice: the build stays quiet where nothing is wrong, so a real warning is seen.
- */
-function quietBuild(command, args, options) {
-  const result = spawnSync(command, args, {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    ...options,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (result.error) throw result.error;
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
-  if (result.status !== 0) return result.status ?? 1;
-  const notice = `${result.stdout}\n${result.stderr}`
-    .split('\n')
-    .find((line) => /deprecat/i.test(line));
-  if (notice) {
-    console.error(`\nThe build printed a deprecation notice; fix its cause:\n  ${notice.trim()}`);
-    return 1;
-  }
-  return 0;
-}
-
 /** "3 min 12 s": how long a step took, for the summary that ends the run. */
 function duration(ms) {
   const seconds = Math.round(ms / 1000);
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
+/** The steps running now: a failure in one lane stops the other's too. */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
+/**
+ * Runs a command to its end: its output shown as it comes, or held (and returned) for a step
+ * that runs beside another, so that the two do not mix.
+ */
+function runAsync(command, args, { hold = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+/**
+ * The build's output passes when it has no deprecation notice: the build stays quiet where
+ * nothing is wrong, so a real warning is seen.
+ */
+function deprecationIn(output) {
+  return output.split('\n').find((line) => /deprecat/i.test(line));
+}
+
 const took = [];
-for (const [title, command, args] of steps) {
-  console.log(`\n━━ ${title}`);
+/** Runs one step, timed; exits with its status when it fails. */
+async function step(title, command, args, { hold = false, quiet = false } = {}) {
+  if (!hold) console.log(`\n━━ ${title}`);
   const started = performance.now();
-  const status = (title === 'Build' ? quietBuild : run)(command, args, { env });
-  took.push(`  ${title}: ${duration(performance.now() - started)}`);
-  if (status !== 0) {
-    console.error(`\n✗ ${title} failed (exit ${status}).`);
-    process.exit(status);
+  const result = await runAsync(command, args, { hold });
+  const time = duration(performance.now() - started);
+  took.push(`  ${title}: ${time}`);
+  const notice = quiet && result.status === 0 ? deprecationIn(result.output) : undefined;
+  if (hold) {
+    console.log(`\n━━ ${title} (${time})`);
+    process.stdout.write(result.output);
+  }
+  if (result.status !== 0 || notice) {
+    if (notice) {
+      console.error(`\nThe build printed a deprecation notice; fix its cause:\n  ${notice.trim()}`);
+    }
+    console.error(`\n✗ ${title} failed (exit ${result.status || 1}).`);
+    process.exit(result.status || 1);
   }
 }
+
+const suiteStarted = performance.now();
+// The content's images and QR codes first, which the checks, the tests and the build read.
+await step('Content assets (screenshots, link cards, QR codes)', 'npm', ['run', 'assets']);
+// Then two lanes side by side, each a single process most of the time: the unit, component
+// and server tests, shown as they run; and the checks followed by the build, each shown as
+// it ends. Neither writes what the other reads.
+const checksAndBuild = (async () => {
+  await step('Typecheck', 'npm', ['run', 'typecheck:code'], { hold: true });
+  await step('Lint, with the import rules', 'npm', ['run', 'lint'], { hold: true });
+  await step('Format', 'npm', ['run', 'format:check'], { hold: true });
+  await step('Unused code (knip)', 'npm', ['run', 'knip'], { hold: true });
+  await step('Build', 'npm', ['run', 'build:site'], { hold: true, quiet: true });
+})();
+await step('Unit, component and server tests', 'npx', ['vitest', 'run']);
+await checksAndBuild;
+await step(
+  'End-to-end tests: Chromium, nginx in front, a static host, a production install',
+  'npx',
+  ['playwright', 'test'],
+);
 // Where the suite's time goes, step by step (the install, when there was one, is not counted).
-console.log(`\nTime per step:\n${took.join('\n')}`);
+// The two lanes overlap, so the steps add up to more than the whole.
+console.log(
+  `\nTime per step:\n${took.join('\n')}\n  In all: ${duration(performance.now() - suiteStarted)}`,
+);
 console.log('\n✓ Every check and test passed.');
