@@ -125,9 +125,18 @@ test.describe('every page has exactly one background canvas', () => {
   }
 });
 
+/**
+ * A small window for the tests that draw the real scene: headless Chromium draws WebGL in
+ * software, on the processor, at a cost that grows with the pixels drawn, and what these
+ * tests check (one canvas, one context, the same resources, frames drawn or not) does not
+ * depend on the window's size.
+ */
+const SCENE_WINDOW = { width: 640, height: 400 };
+
 test.describe('the animated background', () => {
   // Headless Chromium draws WebGL in software: the scene's first frame can take seconds.
   test.describe.configure({ timeout: 90_000 });
+  test.use({ viewport: SCENE_WINDOW });
 
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(countContexts, true);
@@ -239,7 +248,7 @@ test.describe('the animated background', () => {
 });
 
 test.describe('with reduced motion', () => {
-  test.use({ reducedMotion: 'reduce' });
+  test.use({ reducedMotion: 'reduce', viewport: SCENE_WINDOW });
   test.describe.configure({ timeout: 90_000 });
 
   test.beforeEach(async ({ page }) => {
