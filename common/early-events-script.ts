@@ -38,8 +38,12 @@ const LIVE = `live=e=>{const g=e.closest('dialog,[${ISLAND_ATTRIBUTE}]');return 
 // Held: a click on a control with an early effect or a dialog's close link, a form sent in
 // a dialog (marked queued at once, for the form to send once live), and Escape with an open
 // dialog and no menu open, which taps the dialog's close link. `:popover-open` throws where
-// popovers are unknown: there, no menu is open.
+// popovers are unknown: there, no menu is open. The `popstate` of the address the early
+// effects set themselves (`q.s`, while they set it) stops here: the app's router, when it
+// already runs for the rest of the page, would otherwise render the page anew for it, and
+// React would drop the prerendered HTML of an island still waiting for its code.
 export const EARLY_EVENTS_SCRIPT = `(()=>{const d=document,h=d.documentElement,q=self.${QUEUE}=[],${LIVE},on=(t,f)=>d.addEventListener(t,f,!0);
+addEventListener('popstate',e=>{q.s&&e.stopImmediatePropagation()});
 on('click',e=>{const c=e.target.closest&&e.target.closest('[${EARLY_ATTRIBUTE}],[${CLOSE_ATTRIBUTE}]');if(c&&!live(c)){e.preventDefault();e.stopImmediatePropagation();q.push([e,c])}});
 on('submit',e=>{const f=e.target;if(f.closest('dialog')&&!live(f)){e.preventDefault();f.setAttribute('${QUEUED_ATTRIBUTE}','');q.push([e,f])}});
 on('keydown',e=>{let m,c;try{m=d.querySelector(':popover-open')}catch{}if(e.key=='Escape'&&!m&&(c=d.querySelector('dialog[open]:not([${LIVE_ATTRIBUTE}]) [${CLOSE_ATTRIBUTE}]'))&&!live(c)){e.preventDefault();c.click()}});
@@ -57,7 +61,7 @@ const[k,a]=(A(c,'${EARLY_ATTRIBUTE}')||'close').split(' '),s=c.closest('[${TOTAL
 if(k=='press')c.setAttribute('aria-pressed',A(c,'aria-pressed')!='true');
 else if(k=='step'&&s){const n=+A(s,'${TOTAL_ATTRIBUTE}'),p=+getComputedStyle(s).getPropertyValue('--per-view')||1,m=Math.ceil(n/p),x=((Math.floor((A(s,'${FIRST_ATTRIBUTE}')|0)/p)+ +a)%m+m)%m*p,y=Math.min(n,x+p);
 s.setAttribute('${FIRST_ATTRIBUTE}',x);s.style.setProperty('--first',x);s.querySelector('[${POSITION_ATTRIBUTE}]').textContent=(x+1<y?x+1+'–':'')+y+' / '+n}
-else if(f){location.replace('#'+f.id);if(d.activeElement==c)f.querySelector('[aria-label="'+A(c,'aria-label')+'"]')?.focus()}
+else if(f){q.s=1;location.replace('#'+f.id);q.s=0;if(d.activeElement==c)f.querySelector('[aria-label="'+A(c,'aria-label')+'"]')?.focus()}
 else if(k=='open'&&g){g.open||g.showModal();g.setAttribute('${OPENED_AT_ATTRIBUTE}',Date.now())}
 else if(k=='close'&&g){g.close();d.body.removeAttribute('${DIALOG_PAGE_ATTRIBUTE}');if(c.href&&c.pathname!=location.pathname)setTimeout(()=>live(c)||location.assign(c.href),${HELD_FORM_MS})}
 else if(c.href)location.assign(c.href)};
