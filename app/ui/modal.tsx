@@ -15,6 +15,7 @@ import {
   useEffect,
   useEffectEvent,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -133,6 +134,43 @@ export function Modal({
   // close it in between (Escape, which the browser handles alone until then), it stays closed.
   const taking = useRef(false);
 
+  // Mounted open on a live page (a legal text opened from its link), it is rendered open,
+  // and live (`data-live`, so the early script leaves Escape to it): made modal before it is
+  // first drawn, so that Escape closes it from the first frame that shows it. Where focus
+  // was then is where it returns.
+  const openedFrom = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || fromPrerender || !prerenderedOpen || isModal(dialog)) return;
+    openedFrom.current = document.activeElement;
+    dialog.close();
+    dialog.showModal();
+    if (focusTitle) titleRef.current?.focus();
+    // Once, as it mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Escape (the dialog's cancel) and a click on the backdrop close it through `onClose`,
+  // from the commit that opens it.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      requestClose();
+    };
+    // A click on the dialog element itself is a click on the backdrop around the panel.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) requestClose();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('click', onClick);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('click', onClick);
+    };
+  }, [open]);
+
   const openedBeforeLive = useEffectEvent(() => onOpenedBeforeLive?.());
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -162,7 +200,9 @@ export function Modal({
         return;
       }
     }
-    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focused = openedFrom.current ?? document.activeElement;
+    openedFrom.current = null;
+    const active = focused instanceof HTMLElement ? focused : null;
     // Opened before the page was live, focus may be in it already: it returns to the
     // control that opened it.
     const returnFocusTo =
@@ -187,14 +227,6 @@ export function Modal({
     }
     firstShown.current ??= Date.now();
     shown(firstShown.current);
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      requestClose();
-    };
-    // A click on the dialog element itself is a click on the backdrop around the panel.
-    const onClick = (event: MouseEvent) => {
-      if (event.target === dialog) requestClose();
-    };
     // Not modal, it has no cancel event and no backdrop of its own: Escape, and a click
     // anywhere outside its panel, close it here.
     const onKeyDown = (event: KeyboardEvent) => {
@@ -206,16 +238,12 @@ export function Modal({
       if (isModal(dialog)) return;
       if (!(event.target instanceof Node) || !dialog.contains(event.target)) requestClose();
     };
-    dialog.addEventListener('cancel', onCancel);
-    dialog.addEventListener('click', onClick);
     if (stays) {
       document.addEventListener('keydown', onKeyDown);
       document.addEventListener('click', onClickOutside);
     }
     document.documentElement.dataset.modalOpen = 'true';
     return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      dialog.removeEventListener('click', onClick);
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('click', onClickOutside);
       delete document.documentElement.dataset.modalOpen;
@@ -235,6 +263,7 @@ export function Modal({
       aria-labelledby={titleId}
       aria-modal="true"
       open={prerenderedOpen}
+      {...(fromPrerender ? {} : { [LIVE_ATTRIBUTE]: '' })}
       // The early script may have opened it (open, data-opened-at) before it was live.
       suppressHydrationWarning
     >
