@@ -28,6 +28,7 @@ import { fill, nextAlert } from './feedback-form.ts';
 import { siteWordsIn } from '../../app/i18n/catalogues.ts';
 import type { Messages } from '../../app/i18n/en.ts';
 import { EARLY_EFFECTS_FILE_PREFIX } from '../../common/early-events-script.ts';
+import { ISLAND_ATTRIBUTE, LIVE_ATTRIBUTE } from '../../common/early-events.ts';
 import { SCANNABLE_BUTTONS } from '../../common/qr-codes.ts';
 import { directionOf } from '../../common/text-direction.ts';
 import {
@@ -165,8 +166,14 @@ async function withScriptsHeld(page: Page) {
   return release;
 }
 
+/** The page is live, and so is each island of it (which marks itself once its code runs). */
 const live = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  page.waitForFunction(
+    ([island, isLive]) =>
+      document.documentElement.hasAttribute('data-hydrated') &&
+      document.querySelector(`[${island}]:not([${isLive}])`) === null,
+    [ISLAND_ATTRIBUTE, LIVE_ATTRIBUTE],
+  );
 
 test('a form sent at first sight, before the scripts run, answers as once live: the alert, the form closed and cleared', async ({
   page,
