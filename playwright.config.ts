@@ -2,12 +2,24 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
+import { chromiumArgs, testBrowserPath } from './tests/chromium.ts';
 
 /** Port of the server under test; set E2E_PORT to run several suites side by side. */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-e2e-'));
+
+/**
+ * A failed test keeps its trace of actions, console and network; without the DOM snapshots
+ * and screenshots of every step, which cost the whole suite a sixth of its processor time.
+ * `npx playwright test --trace on` records them all for a test being looked into.
+ */
+const TRACE = {
+  mode: 'retain-on-failure',
+  snapshots: false,
+  screenshots: false,
+  sources: false,
+} as const;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,9 +32,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: TRACE,
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: testBrowserPath,
       args: chromiumArgs,
     },
   },

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
-import { chromiumArgs, chromiumPath } from '../chromium.ts';
+import { chromiumArgs, testBrowserPath } from '../chromium.ts';
 
 /** Every prerendered page of the built site, from the manifest the server reads. */
 const site = JSON.parse(readFileSync('build/site.json', 'utf8')) as {
@@ -308,7 +308,7 @@ test.describe('without WebGL', () => {
   }) => {
     // A browser of its own: WebGL is switched off for the whole process.
     const browser = await playwright.chromium.launch({
-      executablePath: chromiumPath,
+      executablePath: testBrowserPath,
       args: [...chromiumArgs, '--disable-webgl'],
     });
     try {
