@@ -249,6 +249,33 @@ if (SLIDER) {
     await shown.getByRole('link', { name: 'Next project' }).click();
     await expect(shown).toHaveAccessibleName(/, 3 of \d+$/);
   });
+
+  test('a slider move made once the page is live, before the slider’s own code has come, keeps its place', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The slider is an island: its code comes after the page is live (held here until then).
+    let releaseSlider = () => {};
+    const sliderHeld = new Promise<void>((resolve) => (releaseSlider = resolve));
+    await page.route(
+      (url) => /\/assets\/all-projects-slider-[^/]+\.js$/.test(url.pathname),
+      async (route) => {
+        await sliderHeld;
+        await route.continue();
+      },
+    );
+    await page.goto('/projects', { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    const slider = page.getByRole('region', { name: 'All Projects' });
+    const shown = slider.getByRole('group', { name: /, \d+ of \d+$/ });
+    await shown.getByRole('link', { name: 'Next project' }).click();
+    await expect(shown).toHaveAccessibleName(/, 2 of \d+$/);
+    releaseSlider();
+    await live(page);
+    await expect(shown).toHaveAccessibleName(/, 2 of \d+$/);
+    await shown.getByRole('link', { name: 'Next project' }).click();
+    await expect(shown).toHaveAccessibleName(/, 3 of \d+$/);
+  });
 }
 
 if (CAROUSEL_APP) {
