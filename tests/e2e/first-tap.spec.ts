@@ -155,25 +155,32 @@ for (const { title, controls, words } of LANGUAGES) {
   }
 }
 
-/** A page whose script files are held back until `release` is called. */
-async function withScriptsHeld(page: Page) {
+/**
+ * A page whose script files (those `which` names: by default every one of the app's) are
+ * held back until the returned `release` is called.
+ */
+async function withScriptsHeld(page: Page, which: (url: URL) => boolean = isAppScript) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(isAppScript, async (route) => {
+  await page.route(which, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
 
+/** The page is live: React has hydrated it, its islands aside. */
+const pageLive = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+
 /** The page is live, and so is each island of it (which marks itself once its code runs). */
-const live = (page: Page) =>
-  page.waitForFunction(
-    ([island, isLive]) =>
-      document.documentElement.hasAttribute('data-hydrated') &&
-      document.querySelector(`[${island}]:not([${isLive}])`) === null,
+const live = async (page: Page) => {
+  await pageLive(page);
+  await page.waitForFunction(
+    ([island, isLive]) => document.querySelector(`[${island}]:not([${isLive}])`) === null,
     [ISLAND_ATTRIBUTE, LIVE_ATTRIBUTE],
   );
+};
 
 test('a form sent at first sight, before the scripts run, answers as once live: the alert, the form closed and cleared', async ({
   page,
@@ -255,17 +262,11 @@ if (SLIDER) {
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     // The slider is an island: its code comes after the page is live (held here until then).
-    let releaseSlider = () => {};
-    const sliderHeld = new Promise<void>((resolve) => (releaseSlider = resolve));
-    await page.route(
-      (url) => /\/assets\/all-projects-slider-[^/]+\.js$/.test(url.pathname),
-      async (route) => {
-        await sliderHeld;
-        await route.continue();
-      },
+    const releaseSlider = await withScriptsHeld(page, (url) =>
+      /\/assets\/all-projects-slider-[^/]+\.js$/.test(url.pathname),
     );
     await page.goto('/projects', { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    await pageLive(page);
     const slider = page.getByRole('region', { name: 'All Projects' });
     const shown = slider.getByRole('group', { name: /, \d+ of \d+$/ });
     await shown.getByRole('link', { name: 'Next project' }).click();
@@ -283,14 +284,8 @@ if (CAROUSEL_APP) {
   test('a tap before even the early taps’ effects have come is applied once they do, and once only', async ({
     page,
   }) => {
-    let releaseEffects = () => {};
-    const effectsHeld = new Promise<void>((resolve) => (releaseEffects = resolve));
-    await page.route(
-      (url) => url.pathname.startsWith(`/${EARLY_EFFECTS_FILE_PREFIX}`),
-      async (route) => {
-        await effectsHeld;
-        await route.continue();
-      },
+    const releaseEffects = await withScriptsHeld(page, (url) =>
+      url.pathname.startsWith(`/${EARLY_EFFECTS_FILE_PREFIX}`),
     );
     const release = await withScriptsHeld(page);
     await page.goto(`/${app.slug}`, { waitUntil: 'commit' });

@@ -156,9 +156,8 @@ export function ProjectSlider<T extends SliderItem>({
   const [takenOver, setTakenOver] = useState<number | null>(null);
   useTakeOverEarlyState(() => {
     // The page the address names (a link followed before live, or from home), else the
-    // one not hidden.
-    // By the address, not `:target`: that is the element the address named when it was set,
-    // which is no longer in the page where React rendered the island anew.
+    // one not hidden. Read from the address, not `:target`: that is the element the address
+    // named when it was set, no longer in the page where React rendered the island anew.
     const slides = Array.from(viewportRef.current?.children ?? []);
     const named = slides.findIndex((slide) => `#${slide.id}` === window.location.hash);
     const shown = named >= 0 ? named : slides.findIndex((slide) => !(slide as HTMLElement).hidden);
