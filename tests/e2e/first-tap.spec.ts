@@ -277,6 +277,39 @@ if (SLIDER) {
     await shown.getByRole('link', { name: 'Next project' }).click();
     await expect(shown).toHaveAccessibleName(/, 3 of \d+$/);
   });
+
+  test('an arrow pressed before the slider’s own code has come and released after it moves the slider once', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const chunk = (url: URL) => /\/assets\/all-projects-slider-[^/]+\.js$/.test(url.pathname);
+    const releaseSlider = await withScriptsHeld(page, chunk);
+    await page.goto('/projects', { waitUntil: 'commit' });
+    await pageLive(page);
+    const slider = page.getByRole('region', { name: 'All Projects' });
+    const shown = slider.getByRole('group', { name: /, \d+ of \d+$/ });
+    await shown.getByRole('link', { name: 'Next project' }).click();
+    await expect(shown).toHaveAccessibleName(/, 2 of \d+$/);
+    // Pressed on the second page's arrow, which the early script showed; held while the
+    // slider's code arrives and runs (two frames after it has come).
+    await shown.getByRole('link', { name: 'Next project' }).hover();
+    await page.mouse.down();
+    const arrived = page.waitForEvent('requestfinished', (request) => chunk(new URL(request.url())));
+    releaseSlider();
+    await arrived;
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
+        ),
+    );
+    await page.mouse.up();
+    await expect(shown).toHaveAccessibleName(/, 3 of \d+$/);
+    await live(page);
+    await expect(shown).toHaveAccessibleName(/, 3 of \d+$/);
+    await shown.getByRole('link', { name: 'Next project' }).click();
+    await expect(shown).toHaveAccessibleName(/, 4 of \d+$/);
+  });
 }
 
 if (CAROUSEL_APP) {
