@@ -294,7 +294,9 @@ if (SLIDER) {
     // slider's code arrives and runs (two frames after it has come).
     await shown.getByRole('link', { name: 'Next project' }).hover();
     await page.mouse.down();
-    const arrived = page.waitForEvent('requestfinished', (request) => chunk(new URL(request.url())));
+    const arrived = page.waitForEvent('requestfinished', (request) =>
+      chunk(new URL(request.url())),
+    );
     releaseSlider();
     await arrived;
     await page.evaluate(
