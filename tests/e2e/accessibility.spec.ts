@@ -1,4 +1,10 @@
-import { expect, expectNoAxeViolations as expectNoViolations, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoAxeViolations as expectNoViolations,
+  sharedTab,
+  test,
+  type Page,
+} from './fixtures.ts';
 import { VALUES } from './feedback-form.ts';
 import { legalApp } from './site.ts';
 
@@ -17,12 +23,19 @@ const THEMED_PAGES = [
   '/no-such-page',
 ];
 
+/** A tab of the worker's in each scheme, for the pages only looked at. */
+const themedTest = test.extend<object, { lightTab: Page; darkTab: Page }>({
+  lightTab: sharedTab((page) => page.emulateMedia({ colorScheme: 'light' })),
+  darkTab: sharedTab((page) => page.emulateMedia({ colorScheme: 'dark' })),
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility (axe, WCAG 2.2 AA) in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });
 
     for (const path of THEMED_PAGES) {
-      test(`${path} has no violations`, async ({ page }) => {
+      themedTest(`${path} has no violations`, async ({ lightTab, darkTab }) => {
+        const page = colorScheme === 'light' ? lightTab : darkTab;
         await page.goto(path);
         await expectNoViolations(page);
       });

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, sharedTab, test, type Page } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { chromiumArgs, testBrowserPath } from '../chromium.ts';
 
@@ -103,25 +103,36 @@ const STAND_IN_SCENE = `export function mountBackgroundScene(options) {
   return { setPaused() {}, dispose() {} };
 }`;
 
-test.describe('every page has exactly one background canvas', () => {
-  test.beforeEach(async ({ page }) => {
+/** One tab of the worker's for the per-page checks: the contexts counted, the scene stood in. */
+const shellTest = test.extend<object, { standInScenePage: Page }>({
+  standInScenePage: sharedTab(async (page) => {
     await page.addInitScript(countContexts, true);
     await page.route(/\/assets\/background-scene-[\w-]+\.js$/, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: STAND_IN_SCENE }),
     );
-  });
+  }),
+});
 
+shellTest.describe('every page has exactly one background canvas', () => {
   for (const path of pagePaths) {
-    test(`${path}: one canvas, holding the page's only WebGL context`, async ({ page }) => {
-      const errors = collectErrors(page);
-      await page.goto(path);
-      await expect(page.locator('canvas')).toHaveCount(1);
-      // The context is made once the page is idle, just before the scene's code is fetched.
-      await page.waitForFunction(() => window.__webglContexts === 1, null, { timeout: 20_000 });
-      await expect(page.locator('canvas')).toHaveCount(1);
-      await expect(background(page)).toHaveAttribute('data-background', 'animated');
-      expect(errors).toEqual([]);
-    });
+    shellTest(
+      `${path}: one canvas, holding the page's only WebGL context`,
+      async ({ standInScenePage: page }) => {
+        const errors = collectErrors(page);
+        try {
+          await page.goto(path);
+          await expect(page.locator('canvas')).toHaveCount(1);
+          // The context is made once the page is idle, just before the scene's code is fetched.
+          await page.waitForFunction(() => window.__webglContexts === 1, null, { timeout: 20_000 });
+          await expect(page.locator('canvas')).toHaveCount(1);
+          await expect(background(page)).toHaveAttribute('data-background', 'animated');
+          expect(errors).toEqual([]);
+        } finally {
+          page.removeAllListeners('console');
+          page.removeAllListeners('pageerror');
+        }
+      },
+    );
   }
 });
 

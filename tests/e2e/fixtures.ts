@@ -5,23 +5,76 @@
  * arrives, before its scripts have run.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type CDPSession, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type Browser,
+  type CDPSession,
+  type Page,
+  type WorkerInfo,
+} from '@playwright/test';
 
 export { expect };
 export type { Locator, Page } from '@playwright/test';
 
-export const test = base.extend({
+/** `page.goto` that also waits, unless asked for the page as it arrives, until React has hydrated it. */
+function waitForHydrationOnGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') {
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    }
+    return response;
+  };
+}
+
+/**
+ * A worker fixture: one browser tab for the worker's life, in a context of its own with the
+ * project's settings (the window, the base address) and JavaScript on, after `setup` (an
+ * init script, a route) has run on it once. For tests that only read what a page shows: each
+ * goes to its own address and changes nothing that outlives the page (no stored theme, no
+ * sent form, no emulated media). A navigation in a tab already open costs the browser a third
+ * of a new tab's start. Its `goto` waits for hydration too.
+ */
+export function sharedTab(setup: (page: Page) => Promise<void> = async () => {}) {
+  return [
+    async (
+      { browser }: { browser: Browser },
+      use: (page: Page) => Promise<void>,
+      workerInfo: WorkerInfo,
+    ) => {
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale } =
+        workerInfo.project.use;
+      const context = await browser.newContext({
+        baseURL,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+        locale,
+      });
+      const page = await context.newPage();
+      waitForHydrationOnGoto(page);
+      await setup(page);
+      await use(page);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ] as const;
+}
+
+export const test = base.extend<{ readOnlyPage: Page }, { sharedReadOnlyPage: Page }>({
   page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (javaScriptEnabled && options?.waitUntil !== 'commit') {
-        await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
-      }
-      return response;
-    };
+    if (javaScriptEnabled) waitForHydrationOnGoto(page);
     await use(page);
   },
+  /** The worker's shared tab (`sharedTab`), for a test that only reads what a page shows. */
+  readOnlyPage: async ({ sharedReadOnlyPage }, use) => {
+    await use(sharedReadOnlyPage);
+  },
+  sharedReadOnlyPage: sharedTab(),
 });
 
 /**

@@ -25,7 +25,7 @@ function isStoreButton(button: AppButton): boolean {
 }
 
 test.describe('routes', () => {
-  test('home answers 200 with the owner and the sections', async ({ page }) => {
+  test('home answers 200 with the owner and the sections', async ({ readOnlyPage: page }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
@@ -34,14 +34,14 @@ test.describe('routes', () => {
     }
   });
 
-  test('/projects answers 200 with All Projects', async ({ page }) => {
+  test('/projects answers 200 with All Projects', async ({ readOnlyPage: page }) => {
     const response = await page.goto('/projects');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'All Projects' }).first()).toBeVisible();
   });
 
   for (const app of apps) {
-    test(`/${app.slug} answers 200 with the ${app.name} page`, async ({ page }) => {
+    test(`/${app.slug} answers 200 with the ${app.name} page`, async ({ readOnlyPage: page }) => {
       const response = await page.goto(`/${app.slug}`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: app.name })).toBeVisible();
@@ -182,7 +182,7 @@ test.describe('routes', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an app sub-path answers 200 and shows the app page', async ({ page }) => {
+  test('an app sub-path answers 200 and shows the app page', async ({ readOnlyPage: page }) => {
     const response = await page.goto(`/${legalApp.slug}/anything/at/all`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: legalApp.name })).toBeVisible();
@@ -194,7 +194,7 @@ test.describe('routes', () => {
       ['terms', 'Terms of Use'],
     ] as const) {
       test(`/${app.slug}/${doc} opens the ${title} of ${app.name} over its page`, async ({
-        page,
+        readOnlyPage: page,
       }) => {
         const response = await page.goto(`/${app.slug}/${doc}`);
         expect(response?.status()).toBe(200);
@@ -277,7 +277,7 @@ test.describe('routes', () => {
     '/projects/more',
   ];
   for (const path of unknownPaths) {
-    test(`${path} answers 404 with the 404 page`, async ({ page }) => {
+    test(`${path} answers 404 with the 404 page`, async ({ readOnlyPage: page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();

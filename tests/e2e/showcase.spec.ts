@@ -39,7 +39,7 @@ async function expectNewTabLink(link: Locator, href: string): Promise<void> {
 test.describe('app pages', () => {
   for (const app of APPS) {
     test(`${app.name}: title and buttons lead where the facts say, in a new tab`, async ({
-      page,
+      readOnlyPage: page,
     }) => {
       await page.goto(`/${app.slug}`);
       const main = page.getByRole('main');
@@ -63,7 +63,7 @@ test.describe('app pages', () => {
       await expect(page.getByRole('link', { name: 'Next project' })).toHaveCount(0);
     });
 
-    test(`${app.name}: axe finds no WCAG A or AA violations`, async ({ page }) => {
+    test(`${app.name}: axe finds no WCAG A or AA violations`, async ({ readOnlyPage: page }) => {
       await page.goto(`/${app.slug}`);
       await hydrated(page);
       await expectNoAxeViolations(page);
@@ -75,7 +75,7 @@ test.describe('legal texts', () => {
   for (const app of APPS.filter((candidate) => candidate.legal)) {
     for (const [doc, heading] of LEGAL) {
       test(`/${app.slug}/${doc} opens the ${heading} of ${app.name}, and closing returns to /${app.slug}`, async ({
-        page,
+        readOnlyPage: page,
       }) => {
         await page.goto(`/${app.slug}/${doc}`);
         await hydrated(page);
