@@ -37,7 +37,16 @@ function waitForHydrationOnGoto(page: Page): void {
  * sent form, no emulated media). A navigation in a tab already open costs the browser a third
  * of a new tab's start. Its `goto` waits for hydration too.
  */
-export function sharedTab(setup: (page: Page) => Promise<void> = async () => {}) {
+export function sharedTab(
+  setup: (page: Page) => Promise<void> = async () => {},
+): [
+  (
+    args: { browser: Browser },
+    use: (page: Page) => Promise<void>,
+    workerInfo: WorkerInfo,
+  ) => Promise<void>,
+  { scope: 'worker' },
+] {
   return [
     async (
       { browser }: { browser: Browser },
@@ -62,7 +71,7 @@ export function sharedTab(setup: (page: Page) => Promise<void> = async () => {})
       await context.close();
     },
     { scope: 'worker' },
-  ] as const;
+  ];
 }
 
 export const test = base.extend<{ readOnlyPage: Page }, { sharedReadOnlyPage: Page }>({
