@@ -3,9 +3,9 @@
  * page's initial scripts and hydrated on its own when it arrives. Until then React leaves
  * its HTML as it is, and the early script answers its controls (the island's element
  * carries `data-island`, and `data-live` once its code runs: `common/early-events.ts`); the
- * island takes their state over as it hydrates, once no control is pressed. Memoised, and its props kept to plain
- * values, so that nothing renders it again before its code has arrived (React would drop
- * the prerendered HTML).
+ * island takes their state over as it hydrates, once no control is pressed. Memoised, and
+ * its props kept to plain values, so that nothing renders it again before its code has
+ * arrived (React would drop the prerendered HTML).
  */
 import {
   lazy,
