@@ -235,6 +235,25 @@ test('Send Feedback at first sight opens the form in place; Cancel closes it in 
   await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Grace');
 });
 
+/** The slider's own code: an island, whose code comes after the page is live. */
+const isSliderCode = (url: URL) => /\/assets\/all-projects-slider-[^/]+\.js$/.test(url.pathname);
+
+/**
+ * Opens /projects with the slider's code held (until `releaseSlider`), and once the page is
+ * live moves the slider to its second app: the early script shows it.
+ */
+async function movedBeforeSliderCode(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const releaseSlider = await withScriptsHeld(page, isSliderCode);
+  await page.goto('/projects', { waitUntil: 'commit' });
+  await pageLive(page);
+  const slider = page.getByRole('region', { name: 'All Projects' });
+  const shown = slider.getByRole('group', { name: /, \d+ of \d+$/ });
+  await shown.getByRole('link', { name: 'Next project' }).click();
+  await expect(shown).toHaveAccessibleName(/, 2 of \d+$/);
+  return { shown, releaseSlider };
+}
+
 if (SLIDER) {
   test('the slider and the carousel moved at first sight carry on from there once live, each move applied once', async ({
     page,
@@ -260,17 +279,7 @@ if (SLIDER) {
   test('a slider move made once the page is live, before the slider’s own code has come, keeps its place', async ({
     page,
   }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    // The slider is an island: its code comes after the page is live (held here until then).
-    const releaseSlider = await withScriptsHeld(page, (url) =>
-      /\/assets\/all-projects-slider-[^/]+\.js$/.test(url.pathname),
-    );
-    await page.goto('/projects', { waitUntil: 'commit' });
-    await pageLive(page);
-    const slider = page.getByRole('region', { name: 'All Projects' });
-    const shown = slider.getByRole('group', { name: /, \d+ of \d+$/ });
-    await shown.getByRole('link', { name: 'Next project' }).click();
-    await expect(shown).toHaveAccessibleName(/, 2 of \d+$/);
+    const { shown, releaseSlider } = await movedBeforeSliderCode(page);
     releaseSlider();
     await live(page);
     await expect(shown).toHaveAccessibleName(/, 2 of \d+$/);
@@ -281,21 +290,13 @@ if (SLIDER) {
   test('an arrow pressed before the slider’s own code has come and released after it moves the slider once', async ({
     page,
   }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    const chunk = (url: URL) => /\/assets\/all-projects-slider-[^/]+\.js$/.test(url.pathname);
-    const releaseSlider = await withScriptsHeld(page, chunk);
-    await page.goto('/projects', { waitUntil: 'commit' });
-    await pageLive(page);
-    const slider = page.getByRole('region', { name: 'All Projects' });
-    const shown = slider.getByRole('group', { name: /, \d+ of \d+$/ });
-    await shown.getByRole('link', { name: 'Next project' }).click();
-    await expect(shown).toHaveAccessibleName(/, 2 of \d+$/);
+    const { shown, releaseSlider } = await movedBeforeSliderCode(page);
     // Pressed on the second page's arrow, which the early script showed; held while the
     // slider's code arrives and runs (two frames after it has come).
     await shown.getByRole('link', { name: 'Next project' }).hover();
     await page.mouse.down();
     const arrived = page.waitForEvent('requestfinished', (request) =>
-      chunk(new URL(request.url())),
+      isSliderCode(new URL(request.url())),
     );
     releaseSlider();
     await arrived;
