@@ -160,6 +160,44 @@ describe('a tracked figure', () => {
   });
 });
 
+describe('a page held to a limit of its own', () => {
+  const file: BudgetFile = {
+    pages: FILE.pages,
+    budgets: {
+      'lighthouse.mobile.lcp': {
+        label: 'LCP',
+        unit: 'ms',
+        max: 1000,
+        perPage: true,
+        except: { '/projects': { limit: 1150, because: 'one round trip more' } },
+      },
+    },
+  };
+
+  it('is compared with its own limit, and every other page with the budget’s', () => {
+    const rows = compare(limits(file), {
+      'lighthouse.mobile.lcp /': 1010,
+      'lighthouse.mobile.lcp /projects': 1010,
+    });
+    expect(rows.map((row) => [row.page, row.limit, row.met])).toEqual([
+      ['home', 1000, false],
+      ['All Projects', 1150, true],
+    ]);
+    expect(compare(limits(file), { 'lighthouse.mobile.lcp /projects': 1151 })[1]?.met).toBe(false);
+  });
+
+  it('is marked in the table, with the reason under it', () => {
+    const table = renderTable(
+      compare(limits(file).slice(1), { 'lighthouse.mobile.lcp /projects': 1010 }),
+    );
+    expect(table.split('\n').slice(2, 5)).toEqual([
+      '| LCP | All Projects | 1010 ms | ≤ 1150 ms * | met |',
+      '',
+      '\\* All Projects, LCP: one round trip more',
+    ]);
+  });
+});
+
 describe('median', () => {
   it('takes the middle figure, or the mean of the middle two', () => {
     expect(median([300, 100, 200])).toBe(200);
@@ -193,5 +231,22 @@ describe('readBudgets', () => {
       /budgets\.server\.page\.rps: a budget has exactly one of min, max and tracked/,
     );
     expect(() => readBudgets(file)).toThrow(/budgets\.server\.page\.p99: a budget has exactly one/);
+  });
+
+  it('refuses a limit of its own for a page that is not a budget page, or on a budget kept once', () => {
+    const own = { '/gone': { limit: 1, because: 'why' } };
+    const file = write({
+      pages: { '/': 'home' },
+      budgets: {
+        'lighthouse.mobile.lcp': { label: 'LCP', unit: 'ms', max: 1, perPage: true, except: own },
+        'bundle.home.js': { label: 'JS', unit: 'bytes', max: 1, except: own },
+      },
+    });
+    expect(() => readBudgets(file)).toThrow(
+      /budgets\.lighthouse\.mobile\.lcp\.except\.\/gone: \/gone is not one of the budget pages/,
+    );
+    expect(() => readBudgets(file)).toThrow(
+      /budgets\.bundle\.home\.js: only a per-page budget with a limit can hold a page/,
+    );
   });
 });

@@ -26,18 +26,44 @@ const BudgetSchema = z
     tracked: z.literal(true).optional(),
     /** Kept for every page of `pages`, each its own figure. */
     perPage: z.boolean().default(false),
+    /**
+     * For a per-page budget, a page held to a limit of its own, in the budget's direction,
+     * with the reason in words: the table shows both.
+     */
+    except: z
+      .record(
+        z.string().startsWith('/'),
+        z.strictObject({ limit: z.number(), because: z.string().min(1) }),
+      )
+      .optional(),
   })
   .refine(
     (budget) =>
       [budget.min, budget.max, budget.tracked].filter((value) => value !== undefined).length === 1,
     { message: 'a budget has exactly one of min, max and tracked' },
-  );
+  )
+  .refine((budget) => budget.except === undefined || (budget.perPage && !budget.tracked), {
+    message: 'only a per-page budget with a limit can hold a page to a limit of its own',
+  });
 
-export const BudgetFileSchema = z.strictObject({
-  /** The pages that per-page budgets are kept for, by path, each with its name. */
-  pages: z.record(z.string().startsWith('/'), z.string().min(1)),
-  budgets: z.record(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/), BudgetSchema),
-});
+export const BudgetFileSchema = z
+  .strictObject({
+    /** The pages that per-page budgets are kept for, by path, each with its name. */
+    pages: z.record(z.string().startsWith('/'), z.string().min(1)),
+    budgets: z.record(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/), BudgetSchema),
+  })
+  .superRefine(({ pages, budgets }, context) => {
+    for (const [key, budget] of Object.entries(budgets)) {
+      for (const path of Object.keys(budget.except ?? {})) {
+        if (path in pages) continue;
+        context.addIssue({
+          code: 'custom',
+          path: ['budgets', key, 'except', path],
+          message: `${path} is not one of the budget pages`,
+        });
+      }
+    }
+  });
 export type BudgetFile = z.infer<typeof BudgetFileSchema>;
 
 export const BUDGETS_FILE = new URL('budgets.json', import.meta.url);
@@ -63,6 +89,8 @@ export interface Limit {
   unit: string;
   direction: 'min' | 'max' | 'tracked';
   limit: number;
+  /** Why this page is held to a limit of its own, where it is. */
+  because?: string;
 }
 
 /** Every budget of the file, a per-page one expanded to one limit per page, in file order. */
@@ -73,7 +101,11 @@ export function limits({ pages, budgets }: BudgetFile): Limit[] {
     const limit = budget.min ?? budget.max ?? 0;
     const base = { label: budget.label, unit: budget.unit, direction, limit } as const;
     if (!budget.perPage) return [{ id: key, ...base }];
-    return Object.entries(pages).map(([path, page]) => ({ id: `${key} ${path}`, page, ...base }));
+    return Object.entries(pages).map(([path, page]) => {
+      const own = budget.except?.[path];
+      const limit = { id: `${key} ${path}`, page, ...base };
+      return own ? { ...limit, limit: own.limit, because: own.because } : limit;
+    });
   });
 }
 
@@ -124,6 +156,11 @@ export function describeLimit({ direction, limit, unit }: Limit): string {
   return `${direction === 'min' ? '≥' : '≤'} ${format(limit, unit)}`;
 }
 
+/** A limit as the table shows it: marked `*` where the page has a limit of its own. */
+function budgetCell(row: Row): string {
+  return `${describeLimit(row)}${row.because === undefined ? '' : ' *'}`;
+}
+
 function status(row: Row): string {
   if (!row.met) return '**missed**';
   return row.direction === 'tracked' ? 'tracked' : 'met';
@@ -136,9 +173,13 @@ export function renderTable(rows: Row[]): string {
     '| --- | --- | ---: | ---: | --- |',
     ...rows.map(
       (row) =>
-        `| ${row.label} | ${row.page ?? ''} | ${row.value === null ? 'not measured' : format(row.value, row.unit)} | ${describeLimit(row)} | ${status(row)} |`,
+        `| ${row.label} | ${row.page ?? ''} | ${row.value === null ? 'not measured' : format(row.value, row.unit)} | ${budgetCell(row)} | ${status(row)} |`,
     ),
   ];
+  const own = rows.filter((row) => row.because !== undefined);
+  if (own.length > 0) {
+    lines.push('', ...own.map((row) => `\\* ${row.page ?? row.id}, ${row.label}: ${row.because}`));
+  }
   const missed = rows.filter((row) => !row.met).length;
   const tracked = rows.filter((row) => row.direction === 'tracked').length;
   const budgets = rows.length - tracked;
