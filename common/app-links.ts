@@ -118,7 +118,14 @@ export function appLinkCardPath(slug: string, index: number): string {
 
 /** The id of the route of an app's link, by its place in the app's `patterns`. */
 export function appLinkRouteId(slug: string, index: number): string {
-  return `app-link/${slug}/${index}`;
+  return `${APP_LINK_ROUTE}/${slug}/${index}`;
+}
+
+const APP_LINK_ROUTE = 'app-link';
+
+/** Whether a route is the page of an app's link, which exists in the default language only. */
+export function isAppLinkRouteId(id: string): boolean {
+  return id.startsWith(`${APP_LINK_ROUTE}/`);
 }
 
 /** The page of one of an app's links, as the build prerenders it and the server serves it. */

@@ -168,6 +168,8 @@ test.describe("a link's page without scripts", () => {
           page.getByRole('link', { name: STORE_NAMES[kind], exact: true }),
         ).toBeVisible();
       }
+      // The page exists in the default language only, so it leads to no other.
+      await expect(page.getByRole('navigation', { name: 'Languages' })).toHaveCount(0);
     });
   }
 });

@@ -1,4 +1,5 @@
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
+import { isAppLinkRouteId } from '../../../common/app-links.ts';
 import { site } from '../../../content/index.ts';
 import { languagePrefix } from '../../../content/languages.ts';
 import { t } from '../../i18n/messages.ts';
@@ -6,12 +7,14 @@ import styles from './language-links.module.css';
 
 /**
  * This page in each of the site's languages: plain links (each language is a site of its
- * own), each named in its language. Nothing is stored: the address says the language.
+ * own), each named in its language. Nothing is stored: the address says the language. None
+ * on the page of an app's link, which exists in the default language only.
  */
 export function LanguageLinks() {
   const { pathname } = useLocation();
+  const inOneLanguage = useMatches().some((match) => isAppLinkRouteId(match.id));
   const { languages } = site;
-  if (languages.others.length === 0) return null;
+  if (languages.others.length === 0 || inOneLanguage) return null;
   return (
     <nav aria-label={t.nav.languages} className={styles.languages}>
       <ul>
