@@ -84,6 +84,16 @@ if (language === undefined) {
       'x-default': `${publicUrl}${appPage}`,
     });
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', language);
+    // Link previews name the page's other languages, Open Graph's way (`pt_BR`).
+    const ogAlternates = await page
+      .locator('meta[property="og:locale:alternate"]')
+      .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content')));
+    expect(ogAlternates.sort()).toEqual(
+      [manifest.language, ...(manifest.otherLanguages ?? [])]
+        .filter((code) => code !== language)
+        .map((code) => code.replace('-', '_'))
+        .sort(),
+    );
     await expectNoAxeViolations(page);
   });
 

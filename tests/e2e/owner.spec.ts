@@ -17,7 +17,7 @@ import { freePort } from '../server/smtp-sink.ts';
 import { CHANGE_TOKEN_HEADER } from '../../common/owner-api.ts';
 import { WCAG_TAGS } from './fixtures.ts';
 import { root, runCommand, tempFolder } from './processes.ts';
-import { legalApp } from './site.ts';
+import { legalApp, manifest } from './site.ts';
 
 interface OwnerServer {
   process: ServerProcess;
@@ -88,10 +88,14 @@ async function ownerLink(on: OwnerServer): Promise<string> {
 }
 
 /** A visitor's message, sent as the site's form sends it. */
-async function sendFeedback(on: OwnerServer, fields: Record<string, string> = {}) {
+async function sendFeedback(
+  on: OwnerServer,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${on.origin}/api/sendMail`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: on.origin },
+    headers: { 'Content-Type': 'application/json', Origin: on.origin, ...headers },
     body: JSON.stringify({
       appName: legalApp.name,
       firstName: 'Ada',
@@ -131,6 +135,15 @@ async function sessionCookie(context: BrowserContext) {
 }
 
 test('the owner enrols a passkey, signs in, reads, marks and signs out', async ({ page }) => {
+  // A message from a page in the site's second language, as its form sends it, says so.
+  const other = manifest.otherLanguages?.[0];
+  if (other) {
+    await sendFeedback(
+      server,
+      { firstName: 'Hedy', lastName: 'Lamarr' },
+      { 'Content-Language': other },
+    );
+  }
   await sendFeedback(server);
   await addAuthenticator(page);
   await enrol(page, server);
@@ -139,6 +152,14 @@ test('the owner enrols a passkey, signs in, reads, marks and signs out', async (
   expect(cookie).toMatchObject({ path: '/owner', httpOnly: true, sameSite: 'Strict' });
 
   const messages = page.getByRole('list', { name: 'Messages, newest first' });
+  if (other) {
+    await expect(messages.getByRole('link', { name: /Hedy Lamarr/ })).toContainText(
+      `${legalApp.name} · ${other} ·`,
+    );
+    await expect(messages.getByRole('link', { name: /Ada Lovelace/ })).not.toContainText(
+      ` · ${other} ·`,
+    );
+  }
   await messages.getByRole('link', { name: /Ada Lovelace \(unread\)/ }).click();
   const shown = page.getByRole('article', { name: 'Ada Lovelace' });
   await expect(shown.getByText('The reminders saved me a late fee.')).toBeVisible();
