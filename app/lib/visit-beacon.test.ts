@@ -26,8 +26,9 @@ function setPrivacy({ gpc = false, dnt = null as string | null } = {}) {
   Object.defineProperty(navigator, 'doNotTrack', { configurable: true, value: dnt });
 }
 
+/** The event a popover fires as it opens or closes, at once (its `toggle` comes later). */
 function toggle(element: Element, newState: 'open' | 'closed') {
-  const event = new Event('toggle');
+  const event = new Event('beforetoggle');
   Object.defineProperty(event, 'newState', { value: newState });
   element.dispatchEvent(event);
 }

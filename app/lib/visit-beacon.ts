@@ -100,9 +100,11 @@ export function startVisitBeacon(): void {
     },
     true,
   );
-  // `toggle` does not bubble: listened to on its way down.
+  // `beforetoggle`, not `toggle`: a popover opened and closed again before its `toggle` task
+  // runs fires one `toggle` from closed to closed, yet it was shown. Neither bubbles: listened
+  // to on its way down.
   document.addEventListener(
-    'toggle',
+    'beforetoggle',
     (event) => {
       const popover = event.target;
       if (!(popover instanceof Element) || event.newState !== 'open') return;
