@@ -87,13 +87,15 @@ export default defineConfig(({ command }) => ({
             // React, react-dom and the scheduler they share with the 3D renderer: one file,
             // instead of four small ones on every page.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // The site's small helpers, icons, the text for screen readers that the root's
-            // route announcer shows, and the pages' head tags, which every page loads: one
+            // The site's small helpers, icons, the site's words, the route table, the apps'
+            // links and the pages' head tags, which every page loads: one
             // file, instead of a few whose split follows which route happens to share which
             // helper. The visit beacon stays a chunk of its own, loaded once the page is live.
+            // The app model (each app's screenshots joined in) is not among them: home draws
+            // no app page before its slider's own chunk, which brings it.
             {
               name: 'site',
-              test: /[\\/]app[\\/](lib[\\/](?!format-count|visit-beacon)[^\\/]+|ui[\\/](icons\.tsx|visually-hidden\.(tsx|module\.css))|compositions[\\/](page-meta|app-model)\.ts)$|preload-helper/,
+              test: /[\\/](app[\\/](lib[\\/](?!format-count|visit-beacon)[^\\/]+|ui[\\/](icons\.tsx|visually-hidden\.(tsx|module\.css))|i18n[\\/]messages\.ts|compositions[\\/](page-meta|app-icons)\.ts)|common[\\/]paths\.ts|content[\\/]app-links\.ts)$|preload-helper/,
             },
           ],
         },

@@ -1,6 +1,6 @@
 /**
  * Byte sizes are deterministic, so they are a test: the home page's initial JavaScript and its
- * CSS, gzipped as served, stay within their budgets in bench/budgets.json, measured from the
+ * CSS in each language, gzipped as served, stay within their budgets in bench/budgets.json, measured from the
  * build output with the same code as `npm run bench:bundle`; and what every page runs before
  * its first paint, inline, stays small.
  */
@@ -10,31 +10,38 @@ import { compare, limits, readBudgets, renderTable } from '../../bench/budgets.t
 import { builtSite, initialCss, initialJs } from '../../bench/initial-assets.ts';
 import { expect, test } from './fixtures.ts';
 
-test('the home page loads no more JavaScript and CSS than its budgets allow', () => {
+test('home, in every language, loads no more JavaScript and CSS than its budgets allow', () => {
   const { clientDir, pages } = builtSite(path.resolve('build'));
-  const home = pages['/'];
-  if (!home) throw new Error('The build has no home page.');
-  const js = initialJs(clientDir, home);
-  const css = initialCss(clientDir, home);
-  // What is measured is what the page starts with: React Router's client entry and styles.
-  expect(js.files.map((file) => path.basename(file))).toContainEqual(
-    expect.stringMatching(/^entry\.client-.*\.js$/),
+  // Home in the default language (`/`) and in each other (`/es/`).
+  const homes = Object.keys(pages).filter((page) =>
+    /^\/(?:[a-z]{2,3}(?:-[A-Za-z0-9]+)*\/)?$/.test(page),
   );
-  // Its styles are written into the page (their links are disabled): they count all the same.
-  expect(css.files).toEqual([]);
-  expect(css.gzipBytes).toBeGreaterThan(1024);
+  expect(homes).toContain('/');
+  const budgets = limits(readBudgets()).filter((limit) =>
+    ['bundle.home.js', 'bundle.home.css'].includes(limit.id),
+  );
+  expect(budgets).toHaveLength(2);
+  for (const page of homes) {
+    const file = pages[page] ?? '';
+    const js = initialJs(clientDir, file);
+    const css = initialCss(clientDir, file);
+    // What is measured is what the page starts with: React Router's client entry and styles.
+    expect(js.files.map((one) => path.basename(one))).toContainEqual(
+      expect.stringMatching(/^entry\.client-.*\.js$/),
+    );
+    // Its styles are written into the page (their links are disabled): they count all the same.
+    expect(css.files).toEqual([]);
+    expect(css.gzipBytes).toBeGreaterThan(1024);
 
-  const rows = compare(
-    limits(readBudgets()).filter((limit) =>
-      ['bundle.home.js', 'bundle.home.css'].includes(limit.id),
-    ),
-    { 'bundle.home.js': js.gzipBytes, 'bundle.home.css': css.gzipBytes },
-  );
-  expect(rows).toHaveLength(2);
-  expect(
-    rows.filter((row) => !row.met),
-    renderTable(rows),
-  ).toEqual([]);
+    const rows = compare(budgets, {
+      'bundle.home.js': js.gzipBytes,
+      'bundle.home.css': css.gzipBytes,
+    });
+    expect(
+      rows.filter((row) => !row.met),
+      `${page}\n${renderTable(rows)}`,
+    ).toEqual([]);
+  }
 });
 
 test('every page of every language has its styles written in: it fetches no stylesheet before it paints', () => {
