@@ -95,7 +95,15 @@ export default defineConfig(({ command }) => ({
             // no app page before its slider's own chunk, which brings it.
             {
               name: 'site',
-              test: /[\\/](app[\\/](lib[\\/](?!format-count|visit-beacon)[^\\/]+|ui[\\/](icons\.tsx|visually-hidden\.(tsx|module\.css))|i18n[\\/]messages\.ts|compositions[\\/](page-meta|app-icons)\.ts)|common[\\/]paths\.ts|content[\\/]app-links\.ts)$|preload-helper/,
+              test: /[\\/](app[\\/](lib[\\/](?!format-count|visit-beacon)[^\\/]+|ui[\\/](icons\.tsx|(visually-hidden|brand-icon|app-icon)\.(tsx|module\.css))|i18n[\\/]messages\.ts|compositions[\\/](page-meta|app-icons)\.ts|generated[\\/]app-icons\.ts)|common[\\/]paths\.ts|content[\\/]app-links\.ts)$|preload-helper/,
+            },
+            // What draws an app page: its composition, the app model, the pages' table and their
+            // head tags, in one file that every app page and the slider's chunk load, instead of
+            // four. After the site's group, so that the helpers home shares with it (the icons,
+            // the app icon) stay in the site's file and home loads none of this one.
+            {
+              name: 'app-showcase',
+              test: /[\\/]app[\\/]compositions[\\/](app-showcase\.tsx|app-model\.ts|app-pages\.ts|app-page-meta\.ts)$/,
             },
           ],
         },
