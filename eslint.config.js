@@ -245,6 +245,8 @@ export default tseslint.config(
       'data/',
       // Written by scripts/screenshots.ts.
       'app/generated/',
+      // Written by scripts/site-words.ts.
+      'app/i18n/generated/',
       // Violating imports on purpose: linted by tests/architecture/boundaries.test.ts.
       'tests/architecture/fixture/',
     ],

@@ -42,7 +42,7 @@ export interface FeedbackFieldsProps {
   classes: FeedbackFieldsClasses;
   /** The first field, for the form's own focusing. */
   firstFieldRef?: Ref<HTMLInputElement>;
-  /** The fields' words, in the page's language (its feedback catalogue's, app/i18n/feedback/). */
+  /** The fields' words, in the page's language (its feedback catalogue's, app/i18n/<language>/feedback.ts). */
   words: FeedbackFieldsWords;
 }
 

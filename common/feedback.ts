@@ -190,7 +190,7 @@ export const FEEDBACK_FIELD_RULES: Record<
   message: messageCheck,
 };
 
-/** The words a field's problem is told in: a language's feedback words (app/i18n/feedback/). */
+/** The words a field's problem is told in: a language's feedback words (app/i18n/<language>/feedback.ts). */
 export interface FieldProblemWords {
   fields: { labels: Readonly<Record<FeedbackFormField, string>> };
   /** A field's problem as a sentence: "First Name is required." */

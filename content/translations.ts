@@ -217,15 +217,23 @@ const REPORT_ITEMS = 6;
  * One short report of the site's languages and what each lacks, shown in the default
  * language instead, e.g.
  *   Languages: en (default), es (complete), ar (3 texts in en: site.ts: aboutMe; …)
+ * The site's own words count too: a language whose folder of app/i18n lacks a catalogue
+ * (`siteWordsMissing`) shows those words in English.
  */
 export function translationReport(
   content: { site: Site; apps: readonly App[] },
   translations: Record<string, Translation>,
+  /** The catalogue files of the site's own words each language lacks (`site.ts`), by language. */
+  siteWordsMissing: Readonly<Record<string, readonly string[]>> = {},
 ): string {
   const { languages } = content.site;
   const lines = languages.others.map((language) => {
     const translation = translations[language];
-    const missing = translation ? lacking(content, translation) : ['everything'];
+    const words = siteWordsMissing[language] ?? [];
+    const missing = [
+      ...(words.length > 0 ? [`app/i18n/${language}/: ${words.join(', ')}`] : []),
+      ...(translation ? lacking(content, translation) : ['everything']),
+    ];
     if (missing.length === 0) return `  ${language}: complete`;
     const shown = missing.slice(0, REPORT_ITEMS).join('\n      ');
     const more =

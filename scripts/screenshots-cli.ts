@@ -1,11 +1,13 @@
 /**
  * `npm run screenshots`: runs the screenshot pipeline (scripts/screenshots.ts) over the
- * validated content. `npm run build` and `npm run dev` run it first; it takes well under a
- * second when nothing changed. `--sizes` also prints each app's image bytes.
+ * validated content, writes the modules of the site's own words (scripts/site-words.ts) and
+ * prints the languages' report. `npm run build` and `npm run dev` run it first; it takes well
+ * under a second when nothing changed. `--sizes` also prints each app's image bytes.
  */
 import { buildContentAssets } from './content-assets.ts';
 import { loadContentOrExit } from './load-content.ts';
 import { sampleReport } from './sample-values.ts';
+import { foundOnDisk, missingParts, writeSiteWords } from './site-words.ts';
 import { translationReport } from '../content/translations.ts';
 
 const started = performance.now();
@@ -18,6 +20,8 @@ try {
   process.exit(1);
 }
 const result = await buildContentAssets(content, contentDir);
+const words = foundOnDisk();
+await writeSiteWords(words);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const images = Object.values(result.manifest).reduce((sum, shots) => sum + shots.length, 0);
@@ -25,7 +29,19 @@ console.log(
   `Screenshots: ${images} for ${content.apps.length} apps in ${seconds} s ` +
     `(${result.encoded} files encoded, ${result.reused} reused, ${result.removed} removed)`,
 );
-console.log(translationReport(content, translations));
+const { others } = content.site.languages;
+console.log(
+  translationReport(
+    content,
+    translations,
+    Object.fromEntries(
+      others.map((language) => [
+        language,
+        missingParts(words, language).map((file) => `${file}.ts`),
+      ]),
+    ),
+  ),
+);
 if (report) console.log(report);
 if (process.argv.includes('--sizes')) {
   for (const [slug, bytes] of Object.entries(result.bytesBySlug)) {

@@ -20,7 +20,7 @@
  */
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { siteWordsIn } from '../app/i18n/catalogues.ts';
-import type { Messages } from '../app/i18n/en.ts';
+import type { Messages } from '../app/i18n/en/site.ts';
 import { EARLY_EFFECTS_FILE_PREFIX } from '../common/early-events-script.ts';
 
 /** The two setups: a phone (touch, 3× pixels) and a desktop window, both throttled. */

@@ -3,9 +3,9 @@ import { pageRoutes } from '../../common/paths.ts';
 import { apps } from '../../content/index.ts';
 import { placeholderAlt } from '../../common/screenshot.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
-import { ar } from '../i18n/ar.ts';
-import { en } from '../i18n/en.ts';
-import { es } from '../i18n/es.ts';
+import { words as ar } from '../i18n/ar/site.ts';
+import { words as en } from '../i18n/en/site.ts';
+import { words as es } from '../i18n/es/site.ts';
 import { resolvedApps } from './app-model.ts';
 import { appPageOf, legalPageOf } from './app-pages.ts';
 

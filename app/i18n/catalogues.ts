@@ -1,15 +1,20 @@
 /**
- * Every language's catalogue of the site's own words, for the code that writes pages of each
- * (the build's structured data, the server's page of a refused form). A page's scripts read
- * ./messages.ts instead, which holds one language's.
+ * Every language's catalogues of the site's own words, for the code that writes pages of
+ * each (the build's structured data, the server's page of a refused form). A page's scripts
+ * read ./messages.ts instead, which holds one language's.
  */
-import { ar } from './ar.ts';
-import { en, type Messages } from './en.ts';
-import { es } from './es.ts';
+import { ALL_WORDS, type SiteWords } from './generated/all.ts';
+import type { Messages } from './en/site.ts';
 
-const CATALOGUES: Readonly<Record<string, Messages>> = { en, es, ar };
+export type { SiteWords };
+
+/** The site's words of every part in a language; English where it has no catalogues. */
+export function allWordsIn(language: string): SiteWords & { language: string } {
+  const own = Object.hasOwn(ALL_WORDS, language) ? ALL_WORDS[language] : undefined;
+  return own ? { language, ...own } : { language: 'en', ...(ALL_WORDS.en as SiteWords) };
+}
 
 /** The site's words in a language; English where the site's words have no catalogue in it. */
 export function siteWordsIn(language: string): Messages {
-  return (Object.hasOwn(CATALOGUES, language) ? CATALOGUES[language] : undefined) ?? en;
+  return allWordsIn(language).site;
 }

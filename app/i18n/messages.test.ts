@@ -1,19 +1,19 @@
 import { describe, expect, test } from 'vitest';
-import { ar } from './ar.ts';
-import { en } from './en.ts';
-import { es } from './es.ts';
+import { words as ar } from './ar/site.ts';
+import { words as en } from './en/site.ts';
+import { words as es } from './es/site.ts';
 import { t } from './messages.ts';
-import { feedbackAr } from './feedback/ar.ts';
-import { feedbackEn } from './feedback/en.ts';
-import { feedbackEs } from './feedback/es.ts';
-import { feedbackWords } from './feedback/words.ts';
-import { sentAr } from './feedback-sent/ar.ts';
-import { sentEn } from './feedback-sent/en.ts';
-import { sentEs } from './feedback-sent/es.ts';
-import { sentWords } from './feedback-sent/words.ts';
-import { refusedAr } from './feedback-refused/ar.ts';
-import { refusedEn } from './feedback-refused/en.ts';
-import { refusedEs } from './feedback-refused/es.ts';
+import { words as feedbackAr } from './ar/feedback.ts';
+import { words as feedbackEn } from './en/feedback.ts';
+import { words as feedbackEs } from './es/feedback.ts';
+import { feedbackWords } from './feedback-words.ts';
+import { words as sentAr } from './ar/feedback-sent.ts';
+import { words as sentEn } from './en/feedback-sent.ts';
+import { words as sentEs } from './es/feedback-sent.ts';
+import { sentWords } from './sent-words.ts';
+import { words as refusedAr } from './ar/feedback-refused.ts';
+import { words as refusedEn } from './en/feedback-refused.ts';
+import { words as refusedEs } from './es/feedback-refused.ts';
 
 /** Every message of a catalogue by its path ("feedback.alerts.sent"), groups left out. */
 function messagesOf(catalogue: object, prefix = ''): Map<string, unknown> {

@@ -2,7 +2,7 @@ import { Link, useMatches, useNavigate, type MetaArgs } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { appPageOf } from '../compositions/app-pages.ts';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
-import { sentWords } from '../i18n/feedback-sent/words.ts';
+import { sentWords } from '../i18n/sent-words.ts';
 import { Modal } from '../ui/modal.tsx';
 import styles from './feedback-sent.module.css';
 

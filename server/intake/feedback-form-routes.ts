@@ -27,7 +27,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RefusalReason } from '../../app/i18n/feedback-refused/en.ts';
+import type { RefusalReason } from '../../app/i18n/en/feedback-refused.ts';
 import {
   FEEDBACK_FIELD_RULES,
   FEEDBACK_FORM_ENDPOINT,

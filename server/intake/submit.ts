@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { formFieldsOf, type Feedback } from '../../common/feedback.ts';
-import { refusedEn, type RefusalReason } from '../../app/i18n/feedback-refused/en.ts';
+import { words as refusedEn, type RefusalReason } from '../../app/i18n/en/feedback-refused.ts';
 import type { Clock } from '../clock.ts';
 import type { DiskSpace } from '../store/disk-space.ts';
 import { QueueFullError, type FeedbackIntake } from './types.ts';

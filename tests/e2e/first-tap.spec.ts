@@ -26,7 +26,7 @@ import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 import { fill, nextAlert } from './feedback-form.ts';
 import { siteWordsIn } from '../../app/i18n/catalogues.ts';
-import type { Messages } from '../../app/i18n/en.ts';
+import type { Messages } from '../../app/i18n/en/site.ts';
 import { EARLY_EFFECTS_FILE_PREFIX } from '../../common/early-events-script.ts';
 import { ISLAND_ATTRIBUTE, LIVE_ATTRIBUTE } from '../../common/early-events.ts';
 import { SCANNABLE_BUTTONS } from '../../common/qr-codes.ts';

@@ -4,15 +4,7 @@
  * and is reached from the same page in any language through plain links, with or without
  * scripts. Nothing is stored to remember the choice: the address says the language.
  */
-import { feedbackAr } from '../../app/i18n/feedback/ar.ts';
-import { feedbackEn, type FeedbackMessages } from '../../app/i18n/feedback/en.ts';
-import { feedbackEs } from '../../app/i18n/feedback/es.ts';
-import { refusedAr } from '../../app/i18n/feedback-refused/ar.ts';
-import { refusedEn, type RefusedMessages } from '../../app/i18n/feedback-refused/en.ts';
-import { refusedEs } from '../../app/i18n/feedback-refused/es.ts';
-import { sentAr } from '../../app/i18n/feedback-sent/ar.ts';
-import { sentEn, type SentMessages } from '../../app/i18n/feedback-sent/en.ts';
-import { sentEs } from '../../app/i18n/feedback-sent/es.ts';
+import { allWordsIn } from '../../app/i18n/catalogues.ts';
 import { fieldProblemSentence } from '../../common/feedback.ts';
 import { expect, expectNoAxeViolations, test, type Page } from './fixtures.ts';
 import { legalApp, manifest, notTested } from './site.ts';
@@ -32,13 +24,6 @@ const WORDS: Record<string, typeof ENGLISH> = {
     notFound: '404 - Página no encontrada',
     languages: 'Idiomas',
   },
-};
-
-/** The feedback form's words, and its two answers' pages', in each language with a catalogue. */
-const FORM: Record<string, [FeedbackMessages, RefusedMessages, SentMessages]> = {
-  en: [feedbackEn, refusedEn, sentEn],
-  es: [feedbackEs, refusedEs, sentEs],
-  ar: [feedbackAr, refusedAr, sentAr],
 };
 
 const language = manifest.otherLanguages?.[0];
@@ -135,7 +120,7 @@ if (language === undefined) {
     test("a form the server refuses comes back in the page's language, and sent again lands on its confirmation", async ({
       page,
     }) => {
-      const [form, refused, sent] = FORM[language] ?? [feedbackEn, refusedEn, sentEn];
+      const { feedback: form, refused, sent } = allWordsIn(language);
       const { labels } = form.fields;
       await page.goto(`${prefix}${appPage}/support`);
       await page.getByLabel(labels.firstName, { exact: true }).fill('Ada');

@@ -21,7 +21,7 @@ import {
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
 import { t } from '../../i18n/messages.ts';
-import { feedbackWords } from '../../i18n/feedback/words.ts';
+import { feedbackWords } from '../../i18n/feedback-words.ts';
 import { isPlainClick } from '../../lib/early-events.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { FeedbackDraft } from './feedback-draft.ts';

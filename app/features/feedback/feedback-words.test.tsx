@@ -7,7 +7,7 @@ import {
   nameProblem,
   type FeedbackFormField,
 } from '../../../common/feedback.ts';
-import { feedbackEn } from '../../i18n/feedback/en.ts';
+import { words as feedbackEn } from '../../i18n/en/feedback.ts';
 import { fieldProblemSentence } from './field-problem.ts';
 
 /** Values each field refuses, one for each of its problems. */

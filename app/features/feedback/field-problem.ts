@@ -3,7 +3,7 @@ import {
   type FeedbackFormField,
   type FieldProblem,
 } from '../../../common/feedback.ts';
-import { feedbackWords } from '../../i18n/feedback/words.ts';
+import { feedbackWords } from '../../i18n/feedback-words.ts';
 
 /**
  * A field's problem as the form tells the visitor, in the page's language: "Last Name is

@@ -5,7 +5,7 @@
  */
 import { site } from '../../../content/index.ts';
 import { t } from '../../i18n/messages.ts';
-import { feedbackWords } from '../../i18n/feedback/words.ts';
+import { feedbackWords } from '../../i18n/feedback-words.ts';
 import { dialable } from '../../lib/phone-number.ts';
 import { MailIcon, MessageIcon, PhoneIcon } from '../../ui/icons.tsx';
 import styles from './owner-contact.module.css';

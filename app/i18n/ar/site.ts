@@ -8,7 +8,7 @@
  * ("تطبيقان", "3 تطبيقات", "11 تطبيقًا", "100 تطبيق"): `pluralOf` below picks it by CLDR's
  * rules, which messages.test.ts checks against Intl.PluralRules.
  */
-import type { Messages } from './en.ts';
+import type { Messages } from '../en/site.ts';
 
 /** A count with a comma between thousands ("5,000"), as en.ts writes it. */
 export const count = (value: number) => String(value).replace(/\B(?=(\d{3})+$)/g, ',');
@@ -39,7 +39,7 @@ const shownInTurn = 'تُعرض واحدًا تلو الآخر';
 
 const about = 'وخياراتك، وكيفية التواصل.';
 
-export const ar = {
+export const words = {
   shell: {
     skipToContent: 'التخطي إلى المحتوى',
     needsScripts: 'يتطلب فتح هذا العنوان تفعيل JavaScript.',

@@ -1,18 +1,18 @@
 /**
  * The words of the feedback form in English: its button, fields, problems, alerts and the
- * page that confirms a message. Apart from the rest of the site's words (app/i18n/en.ts), so
+ * page that confirms a message. Apart from the rest of the site's words (./site.ts), so
  * that only the pages with a form load them; each other language has the same keys.
  */
-import { count } from '../en.ts';
-import { sentEn } from '../feedback-sent/en.ts';
+import { count } from './site.ts';
+import { words as sent } from './feedback-sent.ts';
 
-export const feedbackEn = {
+export const words = {
   cancel: 'Cancel',
   submit: 'Submit Feedback',
   sending: 'Sending…',
   sendingStatus: 'Sending your feedback…',
   alerts: {
-    sent: sentEn.alert,
+    sent: sent.alert,
     failed: 'Failed to send feedback. Please try again later.',
     error: 'Error sending feedback. Please try again later.',
   },
@@ -44,4 +44,4 @@ export const feedbackEn = {
 };
 
 /** The shape of every language's feedback words. */
-export type FeedbackMessages = typeof feedbackEn;
+export type FeedbackMessages = typeof words;

@@ -1,15 +1,15 @@
 /** The words of the feedback form in Spanish; see ./en.ts. */
-import { count } from '../es.ts';
-import { sentEs } from '../feedback-sent/es.ts';
-import type { FeedbackMessages } from './en.ts';
+import { count } from './site.ts';
+import { words as sent } from './feedback-sent.ts';
+import type { FeedbackMessages } from '../en/feedback.ts';
 
-export const feedbackEs = {
+export const words = {
   cancel: 'Cancelar',
   submit: 'Enviar',
   sending: 'Enviando…',
   sendingStatus: 'Enviando tus comentarios…',
   alerts: {
-    sent: sentEs.alert,
+    sent: sent.alert,
     failed: 'No se pudieron enviar los comentarios. Inténtalo de nuevo más tarde.',
     error: 'Error al enviar los comentarios. Inténtalo de nuevo más tarde.',
   },

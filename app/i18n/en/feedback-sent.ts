@@ -2,7 +2,7 @@
  * The words of the page that confirms a message sent without scripts (`/<app>/feedback-sent`),
  * apart from the form's (./feedback/), so that the page loads these alone.
  */
-export const sentEn = {
+export const words = {
   title: 'Feedback sent',
   pageTitle: (appName: string) => `Feedback sent — ${appName}`,
   description: (appName: string) => `Your feedback about ${appName} has reached its developer.`,
@@ -13,4 +13,4 @@ export const sentEn = {
 };
 
 /** The shape of every language's words of the page. */
-export type SentMessages = typeof sentEn;
+export type SentMessages = typeof words;

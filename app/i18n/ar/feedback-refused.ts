@@ -1,6 +1,6 @@
 /** The words of the page of a refused form post, in Arabic; see ./en.ts. */
-import { byCount, count } from '../ar.ts';
-import type { RefusedMessages } from './en.ts';
+import { byCount, count } from './site.ts';
+import type { RefusedMessages } from '../en/feedback-refused.ts';
 
 /** "ثانية واحدة", "ثانيتين", "3 ثوانٍ", "45 ثانية", "100 ثانية". */
 const seconds = (value: number) =>
@@ -24,7 +24,7 @@ const minutes = (value: number) =>
     other: `${count(value)} دقيقة`,
   });
 
-export const refusedAr = {
+export const words = {
   title: 'لم تُرسل الملاحظات',
   pageTitle: (appName: string) => `لم تُرسل الملاحظات — ${appName}`,
   notSent: 'لم تُرسل ملاحظاتك.',

@@ -1,7 +1,7 @@
 /** The words of the feedback form in Arabic; see ./en.ts. */
-import { byCount, count } from '../ar.ts';
-import { sentAr } from '../feedback-sent/ar.ts';
-import type { FeedbackMessages } from './en.ts';
+import { byCount, count } from './site.ts';
+import { words as sent } from './feedback-sent.ts';
+import type { FeedbackMessages } from '../en/feedback.ts';
 
 /**
  * A number of characters after a preposition: "حرف واحد", "حرفين", "3 أحرف", "11 حرفًا",
@@ -17,13 +17,13 @@ const characters = (value: number, two: string) =>
     other: `${count(value)} حرف`,
   });
 
-export const feedbackAr = {
+export const words = {
   cancel: 'إلغاء',
   submit: 'إرسال',
   sending: 'جارٍ الإرسال…',
   sendingStatus: 'جارٍ إرسال ملاحظاتك…',
   alerts: {
-    sent: sentAr.alert,
+    sent: sent.alert,
     failed: 'تعذّر إرسال ملاحظاتك. يُرجى المحاولة مرة أخرى لاحقًا.',
     error: 'حدث خطأ أثناء إرسال ملاحظاتك. يُرجى المحاولة مرة أخرى لاحقًا.',
   },

@@ -14,7 +14,7 @@ export const count = (value: number) => String(value).replace(/\B(?=(\d{3})+$)/g
 
 const about = ': what it covers, your choices, and how to get in touch.';
 
-export const en = {
+export const words = {
   shell: {
     skipToContent: 'Skip to content',
     needsScripts: 'This address opens with JavaScript.',
@@ -142,4 +142,4 @@ export const en = {
 };
 
 /** The shape of every language's catalogue. */
-export type Messages = typeof en;
+export type Messages = typeof words;

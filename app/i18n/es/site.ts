@@ -2,7 +2,7 @@
  * The site's own words in Spanish: neutral Spanish that addresses the visitor as «tú». The
  * same keys as en.ts; see there how the catalogues are read and how plurals are picked.
  */
-import type { Messages } from './en.ts';
+import type { Messages } from '../en/site.ts';
 
 /** A count as Spanish writes it: four digits together, then groups of three ("10 000"). */
 export const count = (value: number) =>
@@ -10,7 +10,7 @@ export const count = (value: number) =>
 
 const about = 'qué puedes elegir y cómo ponerte en contacto.';
 
-export const es = {
+export const words = {
   shell: {
     skipToContent: 'Saltar al contenido',
     needsScripts: 'Esta dirección se abre con JavaScript.',

@@ -1,7 +1,7 @@
 /** The words of the page that confirms a message, in Arabic; see ./en.ts. */
-import type { SentMessages } from './en.ts';
+import type { SentMessages } from '../en/feedback-sent.ts';
 
-export const sentAr = {
+export const words = {
   title: 'تم إرسال الملاحظات',
   pageTitle: (appName: string) => `تم إرسال الملاحظات — ${appName}`,
   description: (appName: string) => `وصلت ملاحظاتك حول ${appName} إلى مطوّره.`,

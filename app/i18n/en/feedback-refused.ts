@@ -4,9 +4,9 @@
  * again, and the way back. No page of the site loads them; the server holds every language's.
  * The English reasons are also the JSON API's `error` sentences.
  */
-import { count } from '../en.ts';
+import { count } from './site.ts';
 
-export const refusedEn = {
+export const words = {
   title: 'Feedback not sent',
   pageTitle: (appName: string) => `Feedback not sent — ${appName}`,
   notSent: 'Your feedback was not sent.',
@@ -40,7 +40,7 @@ export const refusedEn = {
 };
 
 /** The shape of every language's words of the page. */
-export type RefusedMessages = typeof refusedEn;
+export type RefusedMessages = typeof words;
 
 /** A refusal's reason, by name: `rateLimited`. */
 export type RefusalReason = {

@@ -1,7 +1,7 @@
 /** The words of the page that confirms a message, in Spanish; see ./en.ts. */
-import type { SentMessages } from './en.ts';
+import type { SentMessages } from '../en/feedback-sent.ts';
 
-export const sentEs = {
+export const words = {
   title: 'Comentarios enviados',
   pageTitle: (appName: string) => `Comentarios enviados — ${appName}`,
   description: (appName: string) =>

@@ -1,8 +1,8 @@
 /** The words of the page of a refused form post, in Spanish; see ./en.ts. */
-import { count } from '../es.ts';
-import type { RefusedMessages } from './en.ts';
+import { count } from './site.ts';
+import type { RefusedMessages } from '../en/feedback-refused.ts';
 
-export const refusedEs = {
+export const words = {
   title: 'Comentarios no enviados',
   pageTitle: (appName: string) => `Comentarios no enviados — ${appName}`,
   notSent: 'Tus comentarios no se enviaron.',
