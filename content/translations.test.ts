@@ -102,7 +102,7 @@ describe('a translation that cannot be shown stops the build, naming file and fi
     expect(problems).toEqual([
       'content/apps/nowhere/app.es.ts: there is no app "nowhere" (content/apps/nowhere/app.ts)',
       'content/apps/echoexpense/app.es.ts: legalPages.refunds: the app has no such page (its legalPages: none)',
-      'content/apps/manzanos-popshop/app.ar.ts: appLinks.patterns: 2 given, but the app has 1 (appLinks.patterns in its app.ts), in that order',
+      "content/apps/manzanos-popshop/app.ar.ts: appLinks: the pages of an app's links are in the default language alone (the addresses the app opens are those), so a translation has no texts of theirs",
       'content/apps/echoexpense/faq.es.md: the app has no legal page "faq"; translate one of privacy.md, terms.md',
     ]);
   });
@@ -133,6 +133,17 @@ describe("an app's own screenshots", () => {
     expect(report).toContain(
       'apps/echoexpense: app.ts: summary, description, features, screenshots',
     );
+  });
+});
+
+describe("the report of the site's own words", () => {
+  it('names the catalogues a language lacks, whose words it shows in English', () => {
+    const { translations } = check({});
+    const report = translationReport({ site, apps: [echo] }, translations, {
+      es: ['feedback.ts', 'feedback-sent.ts'],
+    });
+    expect(report).toContain('      app/i18n/es/: feedback.ts, feedback-sent.ts');
+    expect(translationReport({ site, apps: [echo] }, translations)).not.toContain('app/i18n/');
   });
 });
 
