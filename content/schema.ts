@@ -303,16 +303,5 @@ export const AppTranslationSchema = z.strictObject({
    * `buttons: [{}, { label: 'App Store' }]`.
    */
   buttons: z.array(z.strictObject({ label: ButtonSchema.shape.label })).optional(),
-  /** The link pages' texts, in the order of the app's `appLinks.patterns`. */
-  appLinks: z
-    .strictObject({
-      patterns: z.array(
-        z.strictObject({
-          title: z.string().min(1).max(80).optional(),
-          description: z.string().min(20).max(200).optional(),
-        }),
-      ),
-    })
-    .optional(),
 });
 export type AppTranslation = z.input<typeof AppTranslationSchema>;

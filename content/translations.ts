@@ -55,6 +55,9 @@ function legalPagesOf(app: App): string[] {
 function issuesOf(file: string, error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys' && !field && issue.keys.includes('appLinks')) {
+      return `content/${file}: appLinks: the pages of an app's links are in the default language alone (the addresses the app opens are those), so a translation has no texts of theirs`;
+    }
     if (issue.code === 'unrecognized_keys') {
       const keys = issue.keys.map((key) => `"${key}"`).join(', ');
       return `content/${file}: ${field ? `${field}: ` : ''}unknown key ${keys}; a translation has only the texts of the file it translates`;
@@ -131,13 +134,6 @@ export function checkTranslations(
         `content/${file}: buttons: ${buttons} given, but the app has ${app.buttons.length} (buttons in its app.ts), in that order`,
       );
     }
-    const patterns = app.appLinks?.patterns?.length ?? 0;
-    const translated = parsed.data.appLinks?.patterns.length ?? 0;
-    if (translated > patterns) {
-      problems.push(
-        `content/${file}: appLinks.patterns: ${translated} given, but the app has ${patterns} (appLinks.patterns in its app.ts), in that order`,
-      );
-    }
     const renamed = parsed.data.name;
     const other = content.apps.find((each) => each !== app && each.name === renamed);
     if (renamed !== undefined && other) {
@@ -191,12 +187,6 @@ function lacking(
     app.buttons.forEach((button, index) => {
       if (button.label !== undefined && texts.buttons?.[index]?.label === undefined) {
         fields.push(`buttons[${index}]` as never);
-      }
-    });
-    (app.appLinks?.patterns ?? []).forEach((_, index) => {
-      const link = texts.appLinks?.patterns[index];
-      if (link?.title === undefined || link.description === undefined) {
-        fields.push(`appLinks.patterns[${index}]` as never);
       }
     });
     const done = translation.legalPages[app.slug] ?? [];

@@ -7,7 +7,7 @@
 import { allWordsIn } from '../../app/i18n/catalogues.ts';
 import { fieldProblemSentence } from '../../common/feedback.ts';
 import { expect, expectNoAxeViolations, test, type Page } from './fixtures.ts';
-import { legalApp, manifest, notTested } from './site.ts';
+import { indexedPaths, legalApp, manifest, notTested } from './site.ts';
 
 /** What a visitor reads in each language the site has words for; English in any other. */
 const ENGLISH = {
@@ -156,9 +156,32 @@ if (language === undefined) {
 
   test('the sitemap lists each page in each language, with its alternates', async ({ request }) => {
     const xml = await (await request.get('/sitemap.xml')).text();
-    expect(xml).toContain(`<loc>${publicUrl}${prefix}${appPage}</loc>`);
-    expect(xml).toContain(
-      `<xhtml:link rel="alternate" hreflang="${language}" href="${publicUrl}${prefix}${appPage}"/>`,
+    /** Each entry's alternates, by hreflang, by its address. */
+    const entries = new Map(
+      [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)].map(([, loc = '', links = '']) => [
+        loc,
+        Object.fromEntries(
+          [...links.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(([, tag, href]) => [
+            tag,
+            href,
+          ]),
+        ),
+      ]),
     );
+    const languages = [manifest.language, ...(manifest.otherLanguages ?? [])];
+    /** A page's address in a language: `/es/` for home, `/es/echoexpense`. */
+    const address = (tag: string, path: string) =>
+      `${publicUrl}${tag === manifest.language ? '' : `/${tag}`}${path}`;
+    for (const path of indexedPaths) {
+      const alternates = {
+        ...Object.fromEntries(languages.map((tag) => [tag, address(tag, path)])),
+        'x-default': address(manifest.language, path),
+      };
+      for (const tag of languages) {
+        expect(entries.get(address(tag, path)), `${tag} ${path}`).toEqual(alternates);
+      }
+    }
+    // Nothing else: no page twice, and none outside the pages meant to be listed.
+    expect(entries.size).toBe(indexedPaths.length * languages.length);
   });
 }

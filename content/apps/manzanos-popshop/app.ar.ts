@@ -19,13 +19,4 @@ export default {
     'حفظ البيانات في Firebase، وهي خدمة واجهة خلفية جاهزة (Backend-as-a-Service)',
   ],
   legalPages: { 'delete-account': 'حذف حسابك', security: 'سياسة الأمان' },
-  appLinks: {
-    patterns: [
-      {
-        title: 'مجسم Funko Pop تمت مشاركته معك',
-        description:
-          'شارك معك صديقٌ مجسمًا من Manzanos PopShop. افتحه في التطبيق لترى توفره وتشتريه، أو نزّل التطبيق أولًا.',
-      },
-    ],
-  },
 } satisfies AppTranslation;

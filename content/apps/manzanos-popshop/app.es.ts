@@ -19,13 +19,4 @@ export default {
     'Datos guardados en Firebase, un backend como servicio',
   ],
   legalPages: { 'delete-account': 'Eliminar tu cuenta', security: 'Política de seguridad' },
-  appLinks: {
-    patterns: [
-      {
-        title: 'Un Funko Pop que compartieron contigo',
-        description:
-          'Un amigo compartió contigo una figura de Manzanos PopShop. Ábrela en la app para ver su disponibilidad y comprarla, o descarga primero la app.',
-      },
-    ],
-  },
 } satisfies AppTranslation;

@@ -15,13 +15,4 @@ export default {
     'ما يصل إلى 12 رسالة يوميًا إلى المساعد لأعضاء المجتمع',
     'وصفات محفوظة على جهازك',
   ],
-  appLinks: {
-    patterns: [
-      {
-        title: 'وصفة تمت مشاركتها معك',
-        description:
-          'شارك معك أحدهم وصفة من مجموعته في RecipeRealm. افتحها في التطبيق لتحفظها وتطهوها، أو نزّل RecipeRealm أولًا.',
-      },
-    ],
-  },
 } satisfies AppTranslation;

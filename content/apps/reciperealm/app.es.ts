@@ -15,13 +15,4 @@ export default {
     'Hasta 12 mensajes al día al asistente para miembros de la comunidad',
     'Recetas guardadas en tu dispositivo',
   ],
-  appLinks: {
-    patterns: [
-      {
-        title: 'Una receta compartida contigo',
-        description:
-          'Alguien compartió contigo una receta de su colección de RecipeRealm. Ábrela en la app para guardarla y cocinarla, o descarga RecipeRealm primero.',
-      },
-    ],
-  },
 } satisfies AppTranslation;
