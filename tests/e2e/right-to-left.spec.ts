@@ -91,6 +91,23 @@ if (language === undefined) {
       expect(panel.right - text.right).toBeLessThan(text.left - panel.left);
     });
 
+    test('held sideways, the top bar keeps clear of a notch on either side', async ({ page }) => {
+      const width = 844;
+      await page.setViewportSize({ width, height: 390 });
+      const browser = await page.context().newCDPSession(page);
+      for (const side of ['left', 'right'] as const) {
+        await browser.send('Emulation.setSafeAreaInsetsOverride', { insets: { [side]: 48 } });
+        await page.goto(appPage);
+        const bar = page.getByRole('banner');
+        const home = await across(bar.getByRole('link').first());
+        const menuButton = await across(bar.getByRole('button', { name: words.nav.menu }));
+        expect(home.right, `the name, a notch at the ${side}`).toBeLessThanOrEqual(width - 48);
+        expect(menuButton.left, `the menu button, a notch at the ${side}`).toBeGreaterThanOrEqual(
+          48,
+        );
+      }
+    });
+
     if (total <= 4) {
       notTested('A right-to-left carousel', 'app with 5 screenshots');
     } else {
