@@ -19,7 +19,6 @@ import styles from './root.module.css';
 export const links: LinksFunction = () => [
   // The build writes the icon itself into every page's head (`scripts/finish-build.ts`).
   ...(import.meta.env.DEV ? [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }] : []),
-  { rel: 'sitemap', type: 'application/xml', href: '/sitemap.xml' },
 ];
 
 /**

@@ -123,6 +123,25 @@ test.describe('home', () => {
     await expect(list.getByRole('listitem')).toHaveText(skills);
   });
 
+  test('the skills appear one after another, 100 ms apart', async ({ page }) => {
+    await page.goto('/');
+    const list = page.getByRole('list', { name: 'Skills' });
+    // Below the fold, the stagger waits until the list is in view.
+    await list.scrollIntoViewIfNeeded();
+    const chips = list.getByRole('listitem');
+    const delays = () =>
+      chips.evaluateAll((items) => {
+        const { getComputedStyle } = globalThis as unknown as {
+          getComputedStyle: (element: unknown) => { animationName: string; animationDelay: string };
+        };
+        return items.map((item) => {
+          const style = getComputedStyle(item);
+          return style.animationName === 'none' ? 'no animation' : style.animationDelay;
+        });
+      });
+    await expect.poll(delays).toEqual(skills.map((_, index) => `${index / 10}s`));
+  });
+
   test('Contact links to LinkedIn, email, phone and text messages', async ({ page }) => {
     await page.goto('/');
     const contact = page.getByRole('list', { name: 'Contact' });

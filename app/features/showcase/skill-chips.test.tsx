@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { skills } from '../../../content/index.ts';
-import { SKILL_STAGGER_MS, SkillChips } from './skill-chips.tsx';
+import { SkillChips } from './skill-chips.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,15 +19,6 @@ describe('SkillChips', () => {
     const list = screen.getByRole('list', { name: 'Skills' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(skills);
-  });
-
-  it('staggers the chips by 100 ms each', () => {
-    render(<SkillChips skills={skills} />);
-    expect(SKILL_STAGGER_MS).toBe(100);
-    const delays = screen
-      .getAllByRole('listitem')
-      .map((item) => item.style.getPropertyValue('--skill-delay'));
-    expect(delays).toEqual(skills.map((_, index) => `${index * 100}ms`));
   });
 
   it('holds the stagger until a list below the fold scrolls into view', () => {
