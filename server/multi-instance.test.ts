@@ -149,12 +149,15 @@ test('three instances on one database: 3,000 messages, one instance killed and r
     const mailed = messageIds();
     expect(new Set(mailed).size).toBe(MESSAGES);
     for (const id of ids) expect(mailed).toContain(id);
+    // Timed at the mail server: the first mail arrives some time after its claim (a busy
+    // machine took over 500 ms), the second once the lease, counted from that claim, ran out.
+    // Two instances sending at once, the fault this looks for, would be milliseconds apart.
     const firstMailAt = new Map<string, number>();
     mailed.forEach((id = '', index) => {
       const at = sink.receivedAt[index] ?? 0;
       const earlier = firstMailAt.get(id);
       if (earlier === undefined) firstMailAt.set(id, at);
-      else expect(at - earlier, `second mail of ${id}`).toBeGreaterThanOrEqual(LEASE_MS - 500);
+      else expect(at - earlier, `second mail of ${id}`).toBeGreaterThanOrEqual(LEASE_MS / 2);
     });
     const counts = await store.owner.counts();
     expect(counts).toMatchObject({ sent: MESSAGES, dead: 0 });

@@ -82,10 +82,19 @@ if (language === undefined) {
     await expectNoAxeViolations(page);
   });
 
-  test(`home, a legal page and the 404 page in ${language}`, async ({ page }) => {
+  test(`home, All Projects, a legal page and the 404 page in ${language}`, async ({ page }) => {
     await page.goto(`${prefix}/`);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByRole('link', { name: words.skip })).toBeAttached();
+    const { site: siteWords } = allWordsIn(language);
+    await page.goto(`${prefix}/projects`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const slider = page.getByRole('region', { name: siteWords.nav.allProjects });
+    const title = slider.getByRole('heading', { level: 2 });
+    const first = (await title.textContent()) ?? '';
+    await slider.getByRole('link', { name: siteWords.slider.next }).click();
+    await expect(title).not.toHaveText(first);
+    await expect(title).toBeVisible();
     await page.goto(`${prefix}${appPage}/privacy`);
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
