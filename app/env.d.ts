@@ -10,3 +10,9 @@ declare const __LANGUAGE_NAMES__: Readonly<Record<string, string>>;
 declare const __BUILD_ID__: string;
 /** The feedback API's origin (FEEDBACK_API_URL at build time); empty: the pages' own. */
 declare const __FEEDBACK_API_ORIGIN__: string;
+
+/** An app's long texts in the pages' language (scripts/browser-content.ts). */
+declare module '*/app.ts?texts' {
+  const texts: import('../content/schema.ts').AppTexts;
+  export default texts;
+}

@@ -15,10 +15,22 @@ const MODULES: Record<Screen, string> = {
   'not-found': 'routes/not-found.tsx',
 };
 
-function toRouteConfig({ id, segment, screen, children }: SiteRoute): RouteConfigEntry {
+/**
+ * A route's module: an app's page has one of its own, `generated/app-routes/<slug>.ts`
+ * (written by scripts/app-routes.ts), which loads its app's texts with it; every other
+ * screen's is shared.
+ */
+function moduleOf({ screen, slug }: SiteRoute): string {
+  return screen === 'project' && slug !== undefined
+    ? `generated/app-routes/${slug}.ts`
+    : MODULES[screen];
+}
+
+function toRouteConfig(siteRoute: SiteRoute): RouteConfigEntry {
+  const { id, segment, children } = siteRoute;
   const options = id === undefined ? {} : { id };
-  if (segment === '') return index(MODULES[screen], options);
-  return route(segment, MODULES[screen], options, children.map(toRouteConfig));
+  if (segment === '') return index(moduleOf(siteRoute), options);
+  return route(segment, moduleOf(siteRoute), options, children.map(toRouteConfig));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Each app's links (the `appLinks` of its app.ts), by the app's slug, for the pages of the
- * links. The rest of the site reads the apps without them (scripts/build-only-content.ts
+ * links. The rest of the site reads the apps without them (scripts/browser-content.ts
  * keeps them out of that copy), so only a link's page loads them: this module imports each
  * app.ts as `app.ts?links`, whose copy holds the app's slug and links alone.
  */

@@ -5,10 +5,9 @@
  */
 import type { App, AppTranslation } from './schema.ts';
 
-type Translatable = Pick<
-  App,
-  'name' | 'summary' | 'description' | 'features' | 'buttons' | 'legalPages'
->;
+/** What a translation may replace; the browser's copy of an app has no long texts (AppTexts). */
+type Translatable = Pick<App, 'name' | 'buttons' | 'legalPages'> &
+  Partial<Pick<App, 'summary' | 'description' | 'features'>>;
 
 export function translatedApp<Shown extends Translatable>(
   app: Shown,

@@ -3,7 +3,8 @@
  * an app: its page, menu entry, slider slide, sitemap entry and feedback app name follow
  * from it. The shapes are checked at build time (content/validate.ts), so nothing here
  * re-validates at run time. In the browser the fields only the build reads are left out
- * (scripts/browser-content.ts), and the types here say so.
+ * (scripts/browser-content.ts), and so are an app's long texts, which its page loads on its
+ * own (`AppTexts`, app/compositions/app-texts.ts); the types here say so.
  *
  * In a build of another language than the default (SITE_LANGUAGE), the owner's texts are
  * that language's where the owner translated them (content/translations.ts), the default

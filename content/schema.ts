@@ -250,8 +250,23 @@ export type AppInput = z.input<typeof AppSchema>;
  * JavaScript that home loads before it is live.
  */
 export const BUILD_ONLY_APP_FIELDS = ['category', 'screenshots', 'appLinks'] as const;
-/** An app as the site's code reads it, in the browser: without the build's own fields. */
-export type BrowserApp = Omit<App, (typeof BUILD_ONLY_APP_FIELDS)[number]> & {
+/**
+ * An app's long texts, which only its own page and the slider of every app show: its
+ * `summary`, `description` and `features`. The browser gets them in a module per app
+ * (`app.ts?texts`, scripts/browser-content.ts) that its page loads, rather than with the
+ * app, which every page loads: home and another app's page carry none of them.
+ */
+export const PAGE_TEXT_FIELDS = ['summary', 'description', 'features'] as const;
+/** An app's long texts, in the pages' language. */
+export type AppTexts = Pick<App, (typeof PAGE_TEXT_FIELDS)[number]>;
+/**
+ * An app as the site's code reads it, in the browser: without the build's own fields, nor
+ * its long texts (`AppTexts`, loaded with its page).
+ */
+export type BrowserApp = Omit<
+  App,
+  (typeof BUILD_ONLY_APP_FIELDS)[number] | (typeof PAGE_TEXT_FIELDS)[number]
+> & {
   /** In another language's pages: its own screenshots' alt texts, where translated. */
   screenshotAlts?: readonly string[];
   /**

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { contentDir } from '../content/load.ts';
@@ -8,6 +9,8 @@ import {
   browserContent,
   linksCopy,
   replacedFields,
+  textFieldsCopy,
+  textsModule,
   withoutOtherLanguages,
 } from './browser-content.ts';
 
@@ -38,6 +41,9 @@ export default {
   slug: 'tide-table',
   name: 'Tide Table',
   order: 1,
+  summary: 'Tide Table shows the tides of the harbours you sail from.',
+  description: ['Tide Table shows the tides.', 'It works offline.'],
+  features: ['Tides by harbour'],
   category: 'TravelApplication',
   buttons: [{ kind: 'appStore', href: 'https://apps.apple.com/app/id1000000001' }],
   screenshots: { placeholders: 3 },
@@ -61,13 +67,58 @@ export const site = {
 `;
 
 describe("the browser's content", () => {
-  it("leaves out an app's category, screenshots and links, and keeps every other field", () => {
+  it("leaves out an app's category, screenshots, links and long texts, and keeps every other field", () => {
     const file = '/site/content/apps/tide-table/app.ts';
     const [keys] = exportedKeys(browserContent(APP_SOURCE, file, 'en'), file);
     const [sourceKeys] = exportedKeys(APP_SOURCE, file);
-    const buildOnly = ['category', 'screenshots', 'appLinks'];
-    expect(sourceKeys).toEqual(expect.arrayContaining([...buildOnly, 'buttons']));
-    expect(keys).toEqual(sourceKeys?.filter((key) => !buildOnly.includes(key)));
+    const left = ['category', 'screenshots', 'appLinks', 'summary', 'description', 'features'];
+    expect(sourceKeys).toEqual(expect.arrayContaining([...left, 'buttons']));
+    expect(keys).toEqual(sourceKeys?.filter((key) => !left.includes(key)));
+  });
+
+  it("gives an app's page its long texts alone, in JavaScript, whatever the module around them", async () => {
+    const file = '/site/content/apps/tide-table/app.ts';
+    const source = [
+      "import type { AppInput } from '../../schema.ts';",
+      "const intro: string = 'Tide Table shows the tides.';",
+      APP_SOURCE.slice(APP_SOURCE.indexOf('export default')).replace(
+        "['Tide Table shows the tides.',",
+        '[intro,',
+      ),
+    ].join('\n');
+    const copy = await textFieldsCopy(source, file);
+    expect(exportedKeys(copy, file)).toEqual([['summary', 'description', 'features']]);
+    expect(copy).not.toMatch(/satisfies|import type|: string/);
+    const copyFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'texts-')), 'app.mjs');
+    writeFileSync(copyFile, copy);
+    const loaded = (await import(pathToFileURL(copyFile).href)) as { default: unknown };
+    expect(loaded.default).toEqual({
+      summary: 'Tide Table shows the tides of the harbours you sail from.',
+      description: ['Tide Table shows the tides.', 'It works offline.'],
+      features: ['Tides by harbour'],
+    });
+  });
+
+  it("takes an app's texts from its translation in that language's pages, the default's elsewhere", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'content-'));
+    const folder = path.join(dir, 'content', 'apps', 'sample-app');
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, 'app.ts');
+    writeFileSync(path.join(folder, 'app.es.ts'), "export default { summary: 'Una app.' };");
+    const spanish = textsModule(file, { code: 'es', isDefault: false });
+    expect(spanish.translation).toBe(path.join(folder, 'app.es.ts'));
+    expect(spanish.code).toContain(JSON.stringify(`${file}?text-fields`));
+    expect(spanish.code).toContain(JSON.stringify(`${path.join(folder, 'app.es.ts')}?text-fields`));
+    expect(spanish.code).toContain('export default { ...base, ...translated };');
+    for (const language of [
+      { code: 'en', isDefault: true },
+      { code: 'ar', isDefault: false },
+    ]) {
+      const texts = textsModule(file, language);
+      expect(texts.translation).toBeUndefined();
+      expect(texts.code).not.toContain('app.es.ts');
+      expect(texts.code).toContain('export default base;');
+    }
   });
 
   it("keeps every app of the content's fields the browser reads", () => {
@@ -131,11 +182,12 @@ describe("the browser's content", () => {
     const source = [
       "import type { AppTranslation } from '../../schema.ts';",
       'export default {',
+      "  name: 'Una app',",
       "  summary: 'Una app de muestra que solo existe para probar las comprobaciones.',",
       "  appLinks: { patterns: [{ title: 'Un enlace' }] },",
       '} satisfies AppTranslation;',
     ].join('\n');
-    expect(exportedKeys(browserContent(source, file, 'es'), file)).toEqual([['summary']]);
+    expect(exportedKeys(browserContent(source, file, 'es'), file)).toEqual([['name']]);
     expect(browserContent(source, file, 'en')).toBe(
       'export const site = {};\nexport default {};\n',
     );
@@ -165,23 +217,21 @@ describe("the browser's content", () => {
     expect(withoutOtherLanguages(other, file, 'en')).toBe(other);
   });
 
-  it("leaves out of a language's pages the texts its translation replaces", () => {
+  it("leaves out of a language's pages the site's texts its translation replaces", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'content-'));
-    const folder = path.join(dir, 'content', 'apps', 'sample-app');
-    mkdirSync(folder, { recursive: true });
-    const file = path.join(folder, 'app.ts');
+    mkdirSync(path.join(dir, 'content'));
+    const file = path.join(dir, 'content', 'site.ts');
     writeFileSync(
-      path.join(folder, 'app.es.ts'),
-      "export default { summary: 'Una app de muestra para probar.', features: ['Una'] };",
+      path.join(dir, 'content', 'site.es.ts'),
+      "export const site = { tagline: 'Hago apps.', aboutMe: ['Hola.'] };",
     );
     expect(replacedFields(file, 'es')).toEqual({
-      translation: path.join(folder, 'app.es.ts'),
-      fields: ['summary', 'features'],
+      translation: path.join(dir, 'content', 'site.es.ts'),
+      fields: ['tagline', 'aboutMe'],
     });
     expect(replacedFields(file, 'ar')).toEqual({ fields: [] });
-    const source =
-      "export default { slug: 'sample-app', summary: 'A sample.', features: ['One'] };";
-    const out = browserContent(source, file, 'es', ['summary', 'features']);
-    expect(exportedKeys(out, file)).toEqual([['slug']]);
+    const source = "export const site = { ownerName: 'Noor', tagline: 'I make apps.' };";
+    const out = browserContent(source, file, 'es', ['tagline']);
+    expect(exportedKeys(out, file)).toEqual([['ownerName']]);
   });
 });

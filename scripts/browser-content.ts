@@ -13,13 +13,23 @@
  * the build of their language, and without the texts of the links' pages, which are built in
  * the default language; in every other build they are empty.
  *
+ * An app's long texts (PAGE_TEXT_FIELDS: its summary, description and features) are left out
+ * of its app.ts and its translations alike: its page, and the slider of every app, import
+ * them as `app.ts?texts` (app/compositions/app-texts.ts), a module holding those texts alone
+ * in the build's language, its translation's where the owner gave one. Every page loads the
+ * apps; only an app's own page loads its texts.
+ *
  * The pages of an app's links read its `appLinks` from a copy of its app.ts of their own,
  * imported as `app.ts?links` (content/app-links.ts), which holds the app's `slug` and
  * `appLinks` alone, wherever it is built.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { parseSync, type ESTree, type Plugin } from 'vite';
-import { BUILD_ONLY_APP_FIELDS, BUILD_ONLY_SITE_FIELDS } from '../content/schema.ts';
+import { parseSync, transformWithOxc, type ESTree, type Plugin } from 'vite';
+import {
+  BUILD_ONLY_APP_FIELDS,
+  BUILD_ONLY_SITE_FIELDS,
+  PAGE_TEXT_FIELDS,
+} from '../content/schema.ts';
 import { BUILD_ONLY_TECHNOLOGY_FIELDS } from '../content/technology-schema.ts';
 
 const APP_FILE = /\/content\/apps\/[^/]+\/app\.ts$/;
@@ -30,7 +40,6 @@ const TRANSLATION_FILE = /\/content\/(?:site|apps\/[^/]+\/app)\.([^./]+)\.ts$/;
 /** A translation in a build of another language: nothing. */
 const NO_TRANSLATION = 'export const site = {};\nexport default {};\n';
 /** The texts a translation replaces whole, which its language's pages need not carry twice. */
-const REPLACED_APP_FIELDS = ['summary', 'description', 'features'];
 const REPLACED_SITE_FIELDS = ['ownerName', 'tagline', 'siteName', 'description', 'aboutMe'];
 
 /** What an app's `?links` copy holds of it. */
@@ -76,11 +85,16 @@ function without(
   return { start: object.start, end: object.end, text };
 }
 
-/** The edits of an app.ts: its default export, without the build's own fields. */
-function appEdits(code: string, program: ESTree.Program, translated: readonly string[]): Edit[] {
+/** The default export's object literal of a module, when it is one. */
+function defaultObject(program: ESTree.Program): ESTree.ObjectExpression | undefined {
   const exported = program.body.find((node) => node.type === 'ExportDefaultDeclaration');
-  const object = objectLiteral(exported?.declaration);
-  const edit = object && without(code, object, [...BUILD_ONLY_APP_FIELDS, ...translated]);
+  return objectLiteral(exported?.declaration);
+}
+
+/** The edits of an app.ts: its default export, without the build's own fields nor its texts. */
+function appEdits(code: string, program: ESTree.Program): Edit[] {
+  const object = defaultObject(program);
+  const edit = object && without(code, object, [...BUILD_ONLY_APP_FIELDS, ...PAGE_TEXT_FIELDS]);
   return edit ? [edit] : [];
 }
 
@@ -103,11 +117,13 @@ function technologyEdits(code: string, program: ESTree.Program): Edit[] {
   );
 }
 
-/** The edits of an app's translation: its default export, without its links' texts. */
+/**
+ * The edits of a translation: an app's default export without its links' texts nor its long
+ * texts (its `?texts` module has those); the site's details as they are.
+ */
 function translationEdits(code: string, program: ESTree.Program): Edit[] {
-  const exported = program.body.find((node) => node.type === 'ExportDefaultDeclaration');
-  const object = objectLiteral(exported?.declaration);
-  const edit = object && without(code, object, ['appLinks']);
+  const object = defaultObject(program);
+  const edit = object && without(code, object, ['appLinks', ...PAGE_TEXT_FIELDS]);
   return edit ? [edit] : [];
 }
 
@@ -119,29 +135,24 @@ function siteEdits(code: string, program: ESTree.Program, translated: readonly s
 }
 
 /**
- * The fields of an app.ts or site.ts that the translation beside it, in `language`, replaces
- * whole (`app.es.ts` with its `summary`): the pages of that language show the translation's.
- * The translation's file, when there is one; and its fields, which the pages of its language
- * need not carry in the default language too.
+ * The fields of site.ts that the translation beside it, in `language`, replaces whole
+ * (`site.es.ts` with its `tagline`): the pages of that language show the translation's. The
+ * translation's file, when there is one; and its fields, which the pages of its language need
+ * not carry in the default language too.
  */
 export function replacedFields(
   file: string,
   language: string,
 ): { translation?: string; fields: string[] } {
-  const isApp = APP_FILE.test(file);
-  if (!isApp && !SITE_FILE.test(file)) return { fields: [] };
+  if (!SITE_FILE.test(file)) return { fields: [] };
   const translation = file.replace(/\.ts$/, `.${language}.ts`);
   if (!existsSync(translation)) return { fields: [] };
   const { program, errors } = parseSync(translation, readFileSync(translation, 'utf8'));
   if (errors.length > 0) return { translation, fields: [] };
-  const exported = isApp
-    ? objectLiteral(
-        program.body.find((node) => node.type === 'ExportDefaultDeclaration')?.declaration,
-      )
-    : exportedConstants(program)[0];
-  const keys = (exported?.properties ?? []).map((property) => keyName(property) ?? '');
-  const replaceable = isApp ? REPLACED_APP_FIELDS : REPLACED_SITE_FIELDS;
-  return { translation, fields: replaceable.filter((field) => keys.includes(field)) };
+  const keys = (exportedConstants(program)[0]?.properties ?? []).map(
+    (property) => keyName(property) ?? '',
+  );
+  return { translation, fields: REPLACED_SITE_FIELDS.filter((field) => keys.includes(field)) };
 }
 
 /**
@@ -187,6 +198,48 @@ export function linksCopy(code: string, file: string): string {
   );
   const text = kept.map((property) => `  ${code.slice(property.start, property.end)},\n`);
   return `export default {\n${text.join('')}};\n`;
+}
+
+/**
+ * An app.ts as its `?texts` module: its long texts (PAGE_TEXT_FIELDS) in `language`, each
+ * from the app's translation into it where that gives it, else from app.ts. It imports the
+ * `?text-fields` copy of each file (`textFieldsCopy`); the translation's file, when read.
+ */
+export function textsModule(
+  file: string,
+  language: { code: string; isDefault: boolean },
+): { code: string; translation?: string } {
+  const translation = file.replace(/\.ts$/, `.${language.code}.ts`);
+  const translated = !language.isDefault && existsSync(translation);
+  const lines = [
+    `import base from ${JSON.stringify(`${file}?text-fields`)};`,
+    translated ? `import translated from ${JSON.stringify(`${translation}?text-fields`)};` : '',
+    `export default ${translated ? '{ ...base, ...translated }' : 'base'};`,
+  ];
+  return {
+    code: `${lines.filter(Boolean).join('\n')}\n`,
+    ...(translated ? { translation } : {}),
+  };
+}
+
+/**
+ * An app.ts or an app's translation as its `?text-fields` copy, in JavaScript: the module
+ * with its default export holding the long texts alone (what it gives of them).
+ */
+export async function textFieldsCopy(code: string, file: string): Promise<string> {
+  const { code: script } = await transformWithOxc(code, file, { lang: 'ts' });
+  const { program, errors } = parseSync(file.replace(/\.ts$/, '.js'), script);
+  if (errors.length > 0) throw new Error(`Cannot read ${file}: ${errors[0]?.message}`);
+  const object = defaultObject(program);
+  if (!object) throw new Error(`${file}: its default export is not an object literal`);
+  const others = object.properties.flatMap((property) => {
+    const name = keyName(property);
+    return name !== undefined && !(PAGE_TEXT_FIELDS as readonly string[]).includes(name)
+      ? [name]
+      : [];
+  });
+  const edit = without(script, object, others);
+  return edit ? script.slice(0, edit.start) + edit.text + script.slice(edit.end) : script;
 }
 
 /** A translation's file as a key of a glob's map: `./apps/echoexpense/app.es.ts`, `…/privacy.ar.md`. */
@@ -258,11 +311,18 @@ export function browserContentPlugin(language: { code: string; isDefault: boolea
     {
       name: 'portfolio:browser-content',
       enforce: 'pre',
-      transform(code, id) {
+      async transform(code, id) {
         const [file = '', query] = id.split('?');
         // Written as JavaScript: Vite reads a module with a query as such.
         if (query === 'links' && APP_FILE.test(file))
           return { code: linksCopy(code, file), map: null };
+        if (query === 'texts' && APP_FILE.test(file)) {
+          const texts = textsModule(file, language);
+          if (texts.translation) this.addWatchFile(texts.translation);
+          return { code: texts.code, map: null };
+        }
+        if (query === 'text-fields' && (APP_FILE.test(file) || TRANSLATION_FILE.test(file)))
+          return { code: await textFieldsCopy(code, file), map: null };
         if (query !== undefined || this.environment.name !== 'client') return null;
         const replaced = language.isDefault ? { fields: [] } : replacedFields(file, language.code);
         if (replaced.translation) this.addWatchFile(replaced.translation);

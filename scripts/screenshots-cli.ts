@@ -1,9 +1,11 @@
 /**
  * `npm run screenshots`: runs the screenshot pipeline (scripts/screenshots.ts) over the
  * validated content, writes the modules of the site's own words (scripts/site-words.ts) and
- * prints the languages' report. `npm run build` and `npm run dev` run it first; it takes well
+ * the route modules of the apps' pages (scripts/app-routes.ts), and prints the languages'
+ * report. `npm run build` and `npm run dev` run it first; it takes well
  * under a second when nothing changed. `--sizes` also prints each app's image bytes.
  */
+import { writeAppRoutes } from './app-routes.ts';
 import { buildContentAssets } from './content-assets.ts';
 import { loadContentOrExit } from './load-content.ts';
 import { sampleReport } from './sample-values.ts';
@@ -22,6 +24,7 @@ try {
 const result = await buildContentAssets(content, contentDir);
 const words = foundOnDisk();
 await writeSiteWords(words);
+await writeAppRoutes(content.apps.map((app) => app.slug));
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const images = Object.values(result.manifest).reduce((sum, shots) => sum + shots.length, 0);

@@ -1,5 +1,6 @@
 import { preloadFirstSlide } from '../features/carousel/screenshot-carousel.tsx';
 import { ProjectSlider } from '../features/slider/project-slider.tsx';
+import './all-app-texts.ts';
 import { resolvedApps } from './app-model.ts';
 import { AppShowcase } from './app-showcase.tsx';
 

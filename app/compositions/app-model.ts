@@ -6,14 +6,17 @@
 import { subPagesOf, type AppSubPages, type LegalDoc } from '../../common/paths.ts';
 import { placeholderAlt, type Screenshot } from '../../common/screenshot.ts';
 import { apps } from '../../content/index.ts';
-import type { BrowserApp } from '../../content/schema.ts';
+import type { AppTexts, BrowserApp } from '../../content/schema.ts';
 import { t } from '../i18n/messages.ts';
 import { appIcons } from './app-icons.ts';
+import { appTextsOf } from './app-texts.ts';
 import { screenshotsBySlug } from '../generated/screenshots.ts';
 
 /** An app with everything its page shows. */
 export interface ResolvedApp extends AppSubPages {
   app: BrowserApp;
+  /** Its long texts, which the module drawing its page loads (app-texts.ts). */
+  readonly texts: AppTexts;
   /** Its screenshots, in display order. */
   screenshots: readonly Screenshot[];
   /** Its icon's address, when it has one. */
@@ -63,6 +66,9 @@ export const resolvedApps: readonly ResolvedApp[] = apps.map((app, index) => ({
   screenshots: screenshotsIn(app),
   icon: appIcons[app.slug],
   ...subPagesIn(app),
+  get texts() {
+    return appTextsOf(app.slug);
+  },
   get neighbours() {
     return [resolvedApps.at(index - 1), resolvedApps.at(index + 1 - apps.length)].filter(
       (neighbour) => neighbour !== undefined,

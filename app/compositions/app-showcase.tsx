@@ -7,7 +7,7 @@ import type { ResolvedApp } from './app-model.ts';
 
 export interface AppShowcaseProps extends Omit<
   ProjectPageProps,
-  'app' | 'feedback' | 'carousel' | 'technologyMarks' | 'legalDocs' | 'support'
+  'app' | 'texts' | 'feedback' | 'carousel' | 'technologyMarks' | 'legalDocs' | 'support'
 > {
   resolved: ResolvedApp;
   /** Whether the page is on screen (false: a slide fading out); default true. */
@@ -38,11 +38,12 @@ export function AppShowcase({
   feedbackInline,
   ...page
 }: AppShowcaseProps) {
-  const { app, screenshots, icon, legalDocs, support } = resolved;
+  const { app, texts, screenshots, icon, legalDocs, support } = resolved;
   return (
     <ProjectPage
       {...page}
       app={app}
+      texts={texts}
       icon={icon}
       legalDocs={legalDocs}
       support={support}

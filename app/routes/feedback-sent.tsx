@@ -9,9 +9,11 @@ import styles from './feedback-sent.module.css';
 // React Router's own type, not this route's generated one: the route exists only while an
 // app of the content needs it, and its generated types with it.
 export function meta({ matches }: MetaArgs) {
-  const { app } = appPageOf(matches);
+  const resolved = appPageOf(matches);
+  const { app } = resolved;
   // No path: one visitor's confirmation, kept out of search engines.
-  return appPageMeta(app, {
+  return appPageMeta(resolved.app, {
+    summary: resolved.texts.summary,
     title: sentWords.pageTitle(app.name),
     description: sentWords.description(app.name),
   });

@@ -20,7 +20,8 @@ export function meta({ matches }: MetaArgs) {
   const ownDescriptions: Partial<Record<LegalDoc, (appName: string) => string>> =
     t.legal.descriptions;
   const describe = Object.hasOwn(ownDescriptions, doc) ? ownDescriptions[doc] : undefined;
-  return appPageMeta(app, {
+  return appPageMeta(resolved.app, {
+    summary: resolved.texts.summary,
     title: `${title} — ${app.name}`,
     description: describe ? describe(app.name) : t.legal.description(title, app.name),
     path,

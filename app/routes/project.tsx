@@ -1,10 +1,9 @@
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Outlet, useMatches, useNavigate, type MetaArgs } from 'react-router';
 import { paths } from '../../common/paths.ts';
 import { appPageOf, isSupportPage } from '../compositions/app-pages.ts';
 import { AppShowcase } from '../compositions/app-showcase.tsx';
 import { appPageMeta } from '../compositions/app-page-meta.ts';
 import { prefetchModal } from '../features/feedback/feedback-button.tsx';
-import type { Route } from './+types/project';
 import styles from './project.module.css';
 
 // Every app's page hydrates its Send Feedback form (closed, or open at the support address):
@@ -12,9 +11,16 @@ import styles from './project.module.css';
 // form, so the form (and a close or a send before then) is live with the page.
 if (typeof document !== 'undefined') prefetchModal();
 
-export function meta({ matches }: Route.MetaArgs) {
-  const { app } = appPageOf(matches);
-  return appPageMeta(app, { path: paths.project.href(app.slug) });
+/**
+ * An app's page. Each app's route module (app/generated/app-routes/, scripts/app-routes.ts)
+ * is this one, with that app's texts loaded first.
+ */
+export function meta({ matches }: MetaArgs) {
+  const resolved = appPageOf(matches);
+  return appPageMeta(resolved.app, {
+    summary: resolved.texts.summary,
+    path: paths.project.href(resolved.app.slug),
+  });
 }
 
 export default function ProjectRoute() {

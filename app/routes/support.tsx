@@ -11,8 +11,10 @@ export const handle = DIALOG_PAGE_HANDLE;
 // React Router's own type, not this route's generated one: the route exists only while an
 // app of the content needs it, and its generated types with it.
 export function meta({ matches }: MetaArgs) {
-  const { app } = appPageOf(matches);
-  return appPageMeta(app, {
+  const resolved = appPageOf(matches);
+  const { app } = resolved;
+  return appPageMeta(resolved.app, {
+    summary: resolved.texts.summary,
     title: t.support.title(app.name),
     description: t.support.description(app.name),
     path: paths.support.href(app.slug),

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { compare, limits, readBudgets, renderTable } from '../../bench/budgets.ts';
 import { builtSite, initialCss, initialJs } from '../../bench/initial-assets.ts';
 import { expect, test } from './fixtures.ts';
+import type { AppInput } from '../../content/schema.ts';
+import { apps, manifest } from './site.ts';
 
 test('home, in every language, loads no more JavaScript and CSS than its budgets allow', () => {
   const { clientDir, pages } = builtSite(path.resolve('build'));
@@ -49,8 +51,35 @@ test('every page of every language has its styles written in: it fetches no styl
   const fetched = Object.entries(pages).flatMap(([page, file]) =>
     initialCss(clientDir, file).files.map((css) => `${page}: ${path.relative(clientDir, css)}`),
   );
-  expect(Object.keys(pages)).toContainEqual(expect.stringMatching(/^\/[a-z]{2}(?:-[A-Z]{2})?\//));
+  // Each of the site's other languages (none, for a site in one language) among the pages.
+  for (const language of manifest.otherLanguages ?? []) {
+    expect(Object.keys(pages)).toContain(`/${language}/`);
+  }
   expect(fetched).toEqual([]);
+});
+
+test("an app's page loads its own texts with it, and no other app's", async () => {
+  const { clientDir, pages } = builtSite(path.resolve('build'));
+  // A phrase of each app's description, as its page in the default language shows it.
+  const phrases = await Promise.all(
+    apps.map(async ({ slug }) => {
+      const { default: app } = (await import(`../../content/apps/${slug}/app.ts`)) as {
+        default: AppInput;
+      };
+      return [slug, app.description[0]?.match(/[A-Za-z][A-Za-z ,.]{29,}/)?.[0]] as const;
+    }),
+  );
+  for (const [slug, phrase] of phrases) {
+    expect(phrase, slug).toBeDefined();
+    const scripts = initialJs(clientDir, pages[`/${slug}`] ?? '')
+      .files.map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    expect(scripts, `/${slug}`).toContain(phrase);
+    for (const [other, theirs] of phrases) {
+      if (other !== slug)
+        expect(scripts, `/${slug} carries ${other}'s texts`).not.toContain(theirs);
+    }
+  }
 });
 
 /** The most an inline script of a page may weigh, as written (not compressed). */

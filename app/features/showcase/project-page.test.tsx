@@ -7,16 +7,29 @@ import { words as es } from '../../i18n/es/site.ts';
 import { subPagesOf } from '../../../common/paths.ts';
 import { COUNT_CLICK_ATTRIBUTE, COUNT_OPEN_ATTRIBUTE } from '../../../common/visits.ts';
 import { apps, site, technologies } from '../../../content/index.ts';
-import type { BrowserApp } from '../../../content/schema.ts';
+import type { AppTexts, BrowserApp } from '../../../content/schema.ts';
 import { ProjectPage, type ProjectPageProps } from './project-page.tsx';
+
+/** Each app's long texts, as its page loads them. */
+const textModules = import.meta.glob<AppTexts>('../../../content/apps/*/app.ts', {
+  eager: true,
+  import: 'default',
+  query: '?texts',
+});
+
+function textsOf(app: BrowserApp): AppTexts {
+  const texts = textModules[`../../../content/apps/${app.slug}/app.ts`];
+  if (!texts) throw new Error(`No texts for ${app.slug}`);
+  return texts;
+}
 
 function createRoutesStubFor(element: React.ReactElement) {
   const Stub = createRoutesStub([{ path: '/', Component: () => element }]);
   return <Stub />;
 }
 
-function renderPage(props: ProjectPageProps) {
-  return render(createRoutesStubFor(<ProjectPage {...props} />));
+function renderPage(props: Omit<ProjectPageProps, 'texts'>) {
+  return render(createRoutesStubFor(<ProjectPage texts={textsOf(props.app)} {...props} />));
 }
 
 function expectNewTab(link: HTMLElement, href: string) {
@@ -63,7 +76,9 @@ describe('ProjectPage', () => {
   it("shows the app's icon before its name where it has one, and the name alone where not", () => {
     const app = anApp();
     const { container, unmount } = render(
-      createRoutesStubFor(<ProjectPage app={app} icon="/assets/icons/app-1a2b3c4d.png" />),
+      createRoutesStubFor(
+        <ProjectPage app={app} texts={textsOf(app)} icon="/assets/icons/app-1a2b3c4d.png" />,
+      ),
     );
     const title = screen.getByRole('heading', { level: 1 });
     const icon = container.querySelector('img[src="/assets/icons/app-1a2b3c4d.png"]');
@@ -225,7 +240,7 @@ describe('ProjectPage', () => {
       within(features as HTMLElement)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(app.features);
+    ).toEqual(textsOf(app).features);
   });
 
   it('inside the slider, titles are h2 and the arrows sit beside the title', () => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { LegalDoc, LegalDocLink, SubPageLink } from '../../../common/paths.ts';
 import { qrCodePath, SCANNABLE_BUTTONS } from '../../../common/qr-codes.ts';
 import { site, technologies } from '../../../content/index.ts';
-import type { AppButton, BrowserApp, TechnologyId } from '../../../content/schema.ts';
+import type { AppButton, AppTexts, BrowserApp, TechnologyId } from '../../../content/schema.ts';
 import { t } from '../../i18n/messages.ts';
 import { BrandIcon, type BrandMark } from '../../ui/brand-icon.tsx';
 import {
@@ -39,6 +39,8 @@ function ButtonIcon({ kind }: { kind: AppButton['kind'] }) {
 
 export interface ProjectPageProps {
   app: BrowserApp;
+  /** Its description and features. */
+  texts: Pick<AppTexts, 'description' | 'features'>;
   /** The app's icon, shown before its name; default none (the name alone). */
   icon?: string | undefined;
   /** Heading level of the title: 1 on the app's own page (default), 2 inside the slider. */
@@ -71,6 +73,7 @@ export interface ProjectPageProps {
  */
 export function ProjectPage({
   app,
+  texts,
   icon,
   headingLevel = 1,
   titleAside,
@@ -171,7 +174,7 @@ export function ProjectPage({
           <SubHeading id={`${id}-about`} className={styles.subheading}>
             {t.showcase.about(app.name)}
           </SubHeading>
-          {app.description.map((paragraph) => (
+          {texts.description.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </section>
@@ -180,7 +183,7 @@ export function ProjectPage({
             {t.showcase.features}
           </SubHeading>
           <ul className={styles.featureList}>
-            {app.features.map((feature) => (
+            {texts.features.map((feature) => (
               <li key={feature}>{feature}</li>
             ))}
           </ul>
